@@ -1,0 +1,230 @@
+package avro
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// Maps with string keys. map[string]V for the common V take a typed path
+// (native map assignment and range, one scratch value per map); other map
+// types go through reflect, which Go 1.24's maps support (reflect2's map
+// iteration does not).
+
+// typedMapCodec is the fast path for map[string]V.
+type typedMapCodec[V any] struct {
+	minSize int
+	elemDec decoder
+	elemEnc encoder
+}
+
+func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
+	if !d.enter() {
+		return
+	}
+	mp := (*map[string]V)(p)
+	var n int64
+	var tmp *V
+	for {
+		count := d.readBlockCount(n, c.minSize)
+		if count == 0 {
+			break
+		}
+		if *mp == nil {
+			if !d.reserve(count * int64(unsafe.Sizeof(*tmp)+16)) {
+				return
+			}
+			*mp = make(map[string]V, count)
+		}
+		if tmp == nil {
+			tmp = new(V)
+		}
+		m := *mp
+		for i := int64(0); i < count; i++ {
+			k := d.readString()
+			if d.err != nil {
+				d.addIndex(n + i)
+				return
+			}
+			var zero V
+			*tmp = zero
+			c.elemDec.decode(unsafe.Pointer(tmp), d)
+			if d.err != nil {
+				d.addKey(k)
+				return
+			}
+			m[k] = *tmp
+		}
+		n += count
+	}
+	if d.err == nil {
+		if *mp == nil {
+			*mp = map[string]V{}
+		}
+		d.leave()
+	}
+}
+
+func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
+	if !e.enter() {
+		return
+	}
+	m := *(*map[string]V)(p)
+	if len(m) > 0 {
+		e.writeLong(int64(len(m)))
+		// One scratch value for the whole map: taking the address of the
+		// loop variable would allocate per element.
+		tmp := new(V)
+		for k, v := range m {
+			e.writeString(k)
+			*tmp = v
+			c.elemEnc.encode(unsafe.Pointer(tmp), e)
+			if e.err != nil {
+				e.addKey(k)
+				return
+			}
+		}
+	}
+	e.buf = append(e.buf, 0)
+	e.leave()
+}
+
+// reflectMapCodec handles every other map type with string-kind keys.
+type reflectMapCodec struct {
+	t       reflect.Type
+	minSize int
+	elemDec decoder
+	elemEnc encoder
+}
+
+func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
+	if !d.enter() {
+		return
+	}
+	m := reflect.NewAt(c.t, p).Elem()
+	var n int64
+	var tmp reflect.Value
+	for {
+		count := d.readBlockCount(n, c.minSize)
+		if count == 0 {
+			break
+		}
+		if m.IsNil() {
+			if !d.reserve(count * int64(c.t.Elem().Size()+16)) {
+				return
+			}
+			m.Set(reflect.MakeMapWithSize(c.t, int(count)))
+		}
+		if !tmp.IsValid() {
+			tmp = reflect.New(c.t.Elem())
+		}
+		for i := int64(0); i < count; i++ {
+			k := d.readString()
+			if d.err != nil {
+				d.addIndex(n + i)
+				return
+			}
+			tmp.Elem().SetZero()
+			c.elemDec.decode(tmp.UnsafePointer(), d)
+			if d.err != nil {
+				d.addKey(k)
+				return
+			}
+			m.SetMapIndex(reflect.ValueOf(k).Convert(c.t.Key()), tmp.Elem())
+		}
+		n += count
+	}
+	if d.err == nil {
+		if m.IsNil() {
+			m.Set(reflect.MakeMap(c.t))
+		}
+		d.leave()
+	}
+}
+
+func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
+	if !e.enter() {
+		return
+	}
+	m := reflect.NewAt(c.t, p).Elem()
+	if m.Len() > 0 {
+		e.writeLong(int64(m.Len()))
+		tmp := reflect.New(c.t.Elem())
+		key := reflect.New(c.t.Key()).Elem()
+		it := m.MapRange()
+		for it.Next() {
+			key.SetIterKey(it)
+			tmp.Elem().SetIterValue(it)
+			k := key.String()
+			e.writeString(k)
+			c.elemEnc.encode(tmp.UnsafePointer(), e)
+			if e.err != nil {
+				e.addKey(k)
+				return
+			}
+		}
+	}
+	e.buf = append(e.buf, 0)
+	e.leave()
+}
+
+func (c *compiler) mapDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
+	codec, err := c.mapCodec(s, t, path, true)
+	if err != nil {
+		return nil, err
+	}
+	return codec.(decoder), nil
+}
+
+func (c *compiler) mapEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
+	codec, err := c.mapCodec(s, t, path, false)
+	if err != nil {
+		return nil, err
+	}
+	return codec.(encoder), nil
+}
+
+// mapCodec builds the decoder (or encoder) of a map schema for t.
+func (c *compiler) mapCodec(s *schema.Schema, t reflect.Type, path string, decode bool) (any, error) {
+	if t.Kind() != reflect.Map || t.Key().Kind() != reflect.String {
+		return nil, typeErr(path, t, s, "a map maps to a Go map with string keys")
+	}
+	values := s.Values()
+	minSize := 1 + values.MinEncodedSize()
+	var dec decoder
+	var enc encoder
+	var err error
+	epath := path + "[]"
+	if decode {
+		dec, err = c.decoderFor(values, t.Elem(), epath)
+	} else {
+		enc, err = c.encoderFor(values, t.Elem(), epath)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if t.Key() == reflect.TypeFor[string]() {
+		switch t.Elem() {
+		case reflect.TypeFor[string]():
+			return &typedMapCodec[string]{minSize, dec, enc}, nil
+		case reflect.TypeFor[int64]():
+			return &typedMapCodec[int64]{minSize, dec, enc}, nil
+		case reflect.TypeFor[int32]():
+			return &typedMapCodec[int32]{minSize, dec, enc}, nil
+		case reflect.TypeFor[int]():
+			return &typedMapCodec[int]{minSize, dec, enc}, nil
+		case reflect.TypeFor[float64]():
+			return &typedMapCodec[float64]{minSize, dec, enc}, nil
+		case reflect.TypeFor[float32]():
+			return &typedMapCodec[float32]{minSize, dec, enc}, nil
+		case reflect.TypeFor[bool]():
+			return &typedMapCodec[bool]{minSize, dec, enc}, nil
+		case reflect.TypeFor[[]byte]():
+			return &typedMapCodec[[]byte]{minSize, dec, enc}, nil
+		case anyType:
+			return &typedMapCodec[any]{minSize, dec, enc}, nil
+		}
+	}
+	return &reflectMapCodec{t: t, minSize: minSize, elemDec: dec, elemEnc: enc}, nil
+}

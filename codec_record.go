@@ -1,0 +1,298 @@
+package avro
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/modern-go/reflect2"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// structDecoder decodes a record into a Go struct: one decoder per schema
+// field, at the field's precomputed offset. Schema fields the struct lacks
+// are skipped.
+type structDecoder struct {
+	fields []fieldDecoder
+}
+
+type fieldDecoder struct {
+	offset uintptr
+	dec    decoder
+	name   string
+}
+
+func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
+	if !d.enter() {
+		return
+	}
+	for i := range c.fields {
+		f := &c.fields[i]
+		f.dec.decode(unsafe.Add(p, f.offset), d)
+		if d.err != nil {
+			d.addField(f.name)
+			return
+		}
+	}
+	d.leave()
+}
+
+// structEncoder encodes a Go struct as a record. Schema fields the struct
+// lacks are written from their default.
+type structEncoder struct {
+	fields []fieldEncoder
+}
+
+type fieldEncoder struct {
+	offset uintptr
+	enc    encoder // nil: write def
+	def    []byte
+	name   string
+}
+
+func (c *structEncoder) encode(p unsafe.Pointer, e *encodeState) {
+	if !e.enter() {
+		return
+	}
+	for i := range c.fields {
+		f := &c.fields[i]
+		if f.enc == nil {
+			e.buf = append(e.buf, f.def...)
+			continue
+		}
+		f.enc.encode(unsafe.Add(p, f.offset), e)
+		if e.err != nil {
+			e.addField(f.name)
+			return
+		}
+	}
+	e.leave()
+}
+
+// embeddedPtrDecoder follows the pointer of an embedded *struct,
+// allocating the struct when it is nil, and decodes the field inside it.
+type embeddedPtrDecoder struct {
+	elem   reflect2.Type
+	offset uintptr // of the field within the embedded struct
+	inner  decoder
+}
+
+func (c *embeddedPtrDecoder) decode(p unsafe.Pointer, d *decodeState) {
+	pp := (*unsafe.Pointer)(p)
+	if *pp == nil {
+		*pp = c.elem.UnsafeNew()
+	}
+	c.inner.decode(unsafe.Add(*pp, c.offset), d)
+}
+
+// embeddedPtrEncoder encodes a field inside an embedded *struct; a nil
+// pointer writes the field's default, or fails when there is none.
+type embeddedPtrEncoder struct {
+	offset uintptr
+	inner  encoder
+	def    []byte
+	hasDef bool
+	name   string
+}
+
+func (c *embeddedPtrEncoder) encode(p unsafe.Pointer, e *encodeState) {
+	ptr := *(*unsafe.Pointer)(p)
+	if ptr == nil {
+		if !c.hasDef {
+			e.failf(ErrRange, "nil embedded struct holds the field and the schema has no default")
+			return
+		}
+		e.buf = append(e.buf, c.def...)
+		return
+	}
+	c.inner.encode(unsafe.Add(ptr, c.offset), e)
+}
+
+// fieldAccess returns the offset of the first step and wraps a codec
+// built for the field's type in the pointer-following codecs its embedded
+// pointers need.
+func wrapDecoderSteps(steps []fieldStep, dec decoder) (uintptr, decoder) {
+	offset := uintptr(0)
+	// Walk from the innermost step outwards.
+	inner := dec
+	innerOffset := uintptr(0)
+	for i := len(steps) - 1; i >= 0; i-- {
+		innerOffset += steps[i].offset
+		if i > 0 && steps[i-1].ptrElem != nil {
+			inner = &embeddedPtrDecoder{elem: reflect2.Type2(steps[i-1].ptrElem), offset: innerOffset, inner: inner}
+			innerOffset = 0
+		}
+	}
+	offset = innerOffset
+	return offset, inner
+}
+
+func wrapEncoderSteps(steps []fieldStep, enc encoder, f *schema.Field) (uintptr, encoder) {
+	inner := enc
+	innerOffset := uintptr(0)
+	for i := len(steps) - 1; i >= 0; i-- {
+		innerOffset += steps[i].offset
+		if i > 0 && steps[i-1].ptrElem != nil {
+			inner = &embeddedPtrEncoder{offset: innerOffset, inner: inner, def: f.DefaultBinary(), hasDef: f.HasDefault(), name: f.Name()}
+			innerOffset = 0
+		}
+	}
+	return innerOffset, inner
+}
+
+func (c *compiler) recordDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
+	switch {
+	case t.Kind() == reflect.Struct:
+		sd := &structDecoder{}
+		c.decoders[compileKey{s, t}] = sd
+		goFields := structFields(t)
+		for _, f := range s.Fields() {
+			fpath := joinPath(path, f.Name())
+			gf, ok := matchField(goFields, f.Name())
+			if !ok {
+				skip, err := c.skipper(f.Type())
+				if err != nil {
+					return nil, err
+				}
+				sd.fields = append(sd.fields, fieldDecoder{dec: skip, name: f.Name()})
+				continue
+			}
+			dec, err := c.decoderFor(f.Type(), gf.typ, fpath)
+			if err != nil {
+				return nil, err
+			}
+			off, dec := wrapDecoderSteps(gf.steps, dec)
+			sd.fields = append(sd.fields, fieldDecoder{offset: off, dec: dec, name: f.Name()})
+		}
+		return sd, nil
+	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:
+		return c.mapRecordDecoder(s, t, path)
+	}
+	return nil, typeErr(path, t, s, "a record maps to a struct or a map with string keys")
+}
+
+func (c *compiler) recordEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
+	switch {
+	case t.Kind() == reflect.Struct:
+		se := &structEncoder{}
+		c.encoders[compileKey{s, t}] = se
+		goFields := structFields(t)
+		for _, f := range s.Fields() {
+			fpath := joinPath(path, f.Name())
+			gf, ok := matchField(goFields, f.Name())
+			if !ok {
+				if !f.HasDefault() {
+					return nil, typeErr(fpath, t, f.Type(), "the struct has no field "+f.Name()+" and the schema field has no default")
+				}
+				se.fields = append(se.fields, fieldEncoder{def: f.DefaultBinary(), name: f.Name()})
+				continue
+			}
+			enc, err := c.encoderFor(f.Type(), gf.typ, fpath)
+			if err != nil {
+				return nil, err
+			}
+			off, enc := wrapEncoderSteps(gf.steps, enc, f)
+			se.fields = append(se.fields, fieldEncoder{offset: off, enc: enc, name: f.Name()})
+		}
+		return se, nil
+	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:
+		return c.mapRecordEncoder(s, t, path)
+	}
+	return nil, typeErr(path, t, s, "a record maps to a struct or a map with string keys")
+}
+
+// mapRecordDecoder decodes a record into a Go map from field name to
+// value (map[string]any is the common case).
+type mapRecordDecoder struct {
+	t      reflect.Type
+	names  []reflect.Value // keys, converted to the map's key type
+	fields []decoder
+	fnames []string
+}
+
+func (c *mapRecordDecoder) decode(p unsafe.Pointer, d *decodeState) {
+	if !d.enter() {
+		return
+	}
+	m := reflect.NewAt(c.t, p).Elem()
+	if m.IsNil() {
+		m.Set(reflect.MakeMapWithSize(c.t, len(c.fields)))
+	}
+	tmp := reflect.New(c.t.Elem())
+	for i, dec := range c.fields {
+		tmp.Elem().SetZero()
+		dec.decode(tmp.UnsafePointer(), d)
+		if d.err != nil {
+			d.addField(c.fnames[i])
+			return
+		}
+		m.SetMapIndex(c.names[i], tmp.Elem())
+	}
+	d.leave()
+}
+
+func (c *compiler) mapRecordDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
+	md := &mapRecordDecoder{t: t}
+	c.decoders[compileKey{s, t}] = md
+	for _, f := range s.Fields() {
+		dec, err := c.decoderFor(f.Type(), t.Elem(), joinPath(path, f.Name()))
+		if err != nil {
+			return nil, err
+		}
+		md.names = append(md.names, reflect.ValueOf(f.Name()).Convert(t.Key()))
+		md.fields = append(md.fields, dec)
+		md.fnames = append(md.fnames, f.Name())
+	}
+	return md, nil
+}
+
+// mapRecordEncoder encodes a Go map from field name to value as a record;
+// a missing key writes the field's default.
+type mapRecordEncoder struct {
+	t      reflect.Type
+	names  []reflect.Value
+	fields []encoder
+	schema []*schema.Field
+}
+
+func (c *mapRecordEncoder) encode(p unsafe.Pointer, e *encodeState) {
+	if !e.enter() {
+		return
+	}
+	m := reflect.NewAt(c.t, p).Elem()
+	tmp := reflect.New(c.t.Elem())
+	for i, enc := range c.fields {
+		v := m.MapIndex(c.names[i])
+		if !v.IsValid() {
+			f := c.schema[i]
+			if !f.HasDefault() {
+				e.failf(ErrRange, "missing field %q, which has no default", f.Name())
+				return
+			}
+			e.buf = append(e.buf, f.DefaultBinary()...)
+			continue
+		}
+		tmp.Elem().Set(v)
+		enc.encode(tmp.UnsafePointer(), e)
+		if e.err != nil {
+			e.addField(c.schema[i].Name())
+			return
+		}
+	}
+	e.leave()
+}
+
+func (c *compiler) mapRecordEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
+	me := &mapRecordEncoder{t: t}
+	c.encoders[compileKey{s, t}] = me
+	for _, f := range s.Fields() {
+		enc, err := c.encoderFor(f.Type(), t.Elem(), joinPath(path, f.Name()))
+		if err != nil {
+			return nil, err
+		}
+		me.names = append(me.names, reflect.ValueOf(f.Name()).Convert(t.Key()))
+		me.fields = append(me.fields, enc)
+		me.schema = append(me.schema, f)
+	}
+	return me, nil
+}

@@ -1,0 +1,176 @@
+package avro
+
+import (
+	"unsafe"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// skipper is a decoder that reads a value of its schema and discards it,
+// without allocating: fixed-size values by width, strings and bytes by
+// length, array and map blocks by their byte size when the writer gave
+// one. It ignores the pointer it is given.
+type skipper struct {
+	s *schema.Schema
+	// fields, items, values and branches are the skippers of the
+	// children, compiled once.
+	children []*skipper
+}
+
+func (c *compiler) skipper(s *schema.Schema) (*skipper, error) {
+	return c.skipperOf(s, map[*schema.Schema]*skipper{}), nil
+}
+
+func (c *compiler) skipperOf(s *schema.Schema, seen map[*schema.Schema]*skipper) *skipper {
+	if sk, ok := seen[s]; ok {
+		return sk
+	}
+	sk := &skipper{s: s}
+	seen[s] = sk
+	switch s.Kind() {
+	case schema.Record:
+		for _, f := range s.Fields() {
+			sk.children = append(sk.children, c.skipperOf(f.Type(), seen))
+		}
+	case schema.Array, schema.Map:
+		elem := s.Items()
+		if s.Kind() == schema.Map {
+			elem = s.Values()
+		}
+		sk.children = []*skipper{c.skipperOf(elem, seen)}
+	case schema.Union:
+		for _, b := range s.Branches() {
+			sk.children = append(sk.children, c.skipperOf(b, seen))
+		}
+	}
+	return sk
+}
+
+func (sk *skipper) decode(_ unsafe.Pointer, d *decodeState) { sk.skip(d) }
+
+func (sk *skipper) skip(d *decodeState) {
+	switch sk.s.Kind() {
+	case schema.Null:
+	case schema.Boolean:
+		d.readBool()
+	case schema.Int:
+		d.readInt()
+	case schema.Long:
+		d.readLong()
+	case schema.Float:
+		d.readRaw(4)
+	case schema.Double:
+		d.readRaw(8)
+	case schema.String, schema.Bytes:
+		if n := d.readLength(); n > 0 {
+			d.pos += n
+		}
+	case schema.Fixed:
+		d.readRaw(sk.s.Size())
+	case schema.Enum:
+		readEnumIndex(sk.s, d)
+	case schema.Union:
+		i := readUnionIndex(sk.s, d)
+		if d.err == nil {
+			sk.children[i].skip(d)
+		}
+	case schema.Record:
+		if !d.enter() {
+			return
+		}
+		for i, f := range sk.children {
+			f.skip(d)
+			if d.err != nil {
+				d.addField(sk.s.Fields()[i].Name())
+				return
+			}
+		}
+		d.leave()
+	case schema.Array, schema.Map:
+		sk.skipBlocks(d)
+	}
+}
+
+func (sk *skipper) skipBlocks(d *decodeState) {
+	if !d.enter() {
+		return
+	}
+	isMap := sk.s.Kind() == schema.Map
+	elem := sk.children[0]
+	minSize := elem.s.MinEncodedSize()
+	if isMap {
+		minSize++
+	}
+	var n int64
+	for {
+		start := d.pos
+		count := d.readLong()
+		if d.err != nil {
+			return
+		}
+		if count == 0 {
+			break
+		}
+		if count < 0 {
+			// The writer gave the block's byte size: jump over it.
+			d.pos = start
+			count = d.readBlockCountSized(n)
+			if d.err != nil {
+				return
+			}
+			n += count
+			continue
+		}
+		d.pos = start
+		count = d.readBlockCount(n, minSize)
+		if d.err != nil {
+			return
+		}
+		for i := int64(0); i < count; i++ {
+			if isMap {
+				if k := d.readLength(); k > 0 {
+					d.pos += k
+				}
+			}
+			elem.skip(d)
+			if d.err != nil {
+				d.addIndex(n + i)
+				return
+			}
+		}
+		n += count
+	}
+	d.leave()
+}
+
+// readBlockCountSized reads a block header with a negative count and a
+// byte size, checks both, and moves past the block's data.
+func (d *decodeState) readBlockCountSized(itemsSoFar int64) int64 {
+	count := d.readLong()
+	if d.err != nil {
+		return 0
+	}
+	if count == -1<<63 {
+		d.failf(ErrInvalid, "block count %d", count)
+		return 0
+	}
+	count = -count
+	size := d.readLong()
+	if d.err != nil {
+		return 0
+	}
+	if size < 0 {
+		d.failf(ErrInvalid, "negative block size %d", size)
+		return 0
+	}
+	if count > d.maxItems-itemsSoFar {
+		d.failf(ErrLimit, "more than %d items in one collection", d.maxItems)
+		return 0
+	}
+	if size > int64(d.remaining()) {
+		d.fail(ErrTruncated)
+		return 0
+	}
+	d.pos += int(size)
+	return count
+}

@@ -1,0 +1,34 @@
+//go:build purego
+
+package avro
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// The purego twins of copy_unsafe.go: element by element, with no
+// assumption about the host's byte order.
+
+func copyFloat64s(dst []float64, src []byte) { copyFloat64sPortable(dst, src) }
+func copyFloat32s(dst []float32, src []byte) { copyFloat32sPortable(dst, src) }
+
+func copyBools(dst []bool, src []byte) {
+	for i, b := range src {
+		dst[i] = b == 1
+	}
+}
+
+func appendFloat64s(dst []byte, src []float64) []byte {
+	for _, f := range src {
+		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(f))
+	}
+	return dst
+}
+
+func appendFloat32s(dst []byte, src []float32) []byte {
+	for _, f := range src {
+		dst = binary.LittleEndian.AppendUint32(dst, math.Float32bits(f))
+	}
+	return dst
+}

@@ -1,0 +1,325 @@
+package avro
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/avrogo/avro/varint"
+)
+
+// decodeState is the cursor of one decode: the input, the position, the
+// first error, and what is left of the limits. Codecs record an error with
+// fail and return; loops stop at the first error, and the path to the value
+// is collected as the error unwinds through record and collection codecs.
+type decodeState struct {
+	buf  []byte
+	pos  int
+	err  error
+	path []string
+	// errPos is the input offset where err was recorded.
+	errPos int
+
+	depthLeft   int
+	zeroLeft    int64
+	allocLeft   int64
+	maxLength   int64
+	maxItems    int64
+	zeroCopy    bool
+	validateUTF bool
+}
+
+var decodeStatePool = sync.Pool{New: func() any { return new(decodeState) }}
+
+func newDecodeState(o *DecodeOptions, data []byte) *decodeState {
+	d := decodeStatePool.Get().(*decodeState)
+	d.reset(o, data)
+	return d
+}
+
+func (d *decodeState) reset(o *DecodeOptions, data []byte) {
+	*d = decodeState{
+		buf:         data,
+		path:        d.path[:0],
+		depthLeft:   o.maxDepth(),
+		zeroLeft:    o.maxZeroSizeItems(),
+		allocLeft:   o.maxAlloc(len(data)),
+		maxLength:   o.maxLength(),
+		maxItems:    o.maxItems(),
+		zeroCopy:    o.ZeroCopy,
+		validateUTF: o.ValidateUTF8,
+	}
+}
+
+func (d *decodeState) release() {
+	d.buf = nil
+	d.err = nil
+	if cap(d.path) > 64 {
+		d.path = nil
+	}
+	decodeStatePool.Put(d)
+}
+
+// toError builds the error returned to the caller, or nil.
+func (d *decodeState) toError() error {
+	if d.err == nil {
+		return nil
+	}
+	return &Error{Op: "unmarshal", Path: formatPath(d.path), Offset: int64(d.errPos), Err: d.err}
+}
+
+// fail records err unless an error is already recorded.
+func (d *decodeState) fail(err error) {
+	if d.err == nil {
+		d.err = err
+		d.errPos = d.pos
+	}
+}
+
+func (d *decodeState) failf(sentinel error, format string, args ...any) {
+	if d.err == nil {
+		d.fail(fmt.Errorf("%w: "+format, append([]any{sentinel}, args...)...))
+	}
+}
+
+// addField, addIndex and addKey record one path step while an error
+// unwinds; they are called only on the error path.
+func (d *decodeState) addField(name string) { d.path = append(d.path, name) }
+func (d *decodeState) addIndex(i int64)     { d.path = append(d.path, "["+strconv.FormatInt(i, 10)+"]") }
+func (d *decodeState) addKey(k string)      { d.path = append(d.path, "["+strconv.Quote(k)+"]") }
+
+// enter counts one level of nesting; it fails with ErrLimit past MaxDepth.
+func (d *decodeState) enter() bool {
+	d.depthLeft--
+	if d.depthLeft < 0 {
+		d.failf(ErrLimit, "nesting deeper than the maximum depth")
+		return false
+	}
+	return true
+}
+
+func (d *decodeState) leave() { d.depthLeft++ }
+
+// reserve accounts n bytes about to be allocated.
+func (d *decodeState) reserve(n int64) bool {
+	d.allocLeft -= n
+	if d.allocLeft < 0 || n < 0 {
+		d.failf(ErrLimit, "decode would allocate more than the allocation limit")
+		return false
+	}
+	return true
+}
+
+func (d *decodeState) remaining() int { return len(d.buf) - d.pos }
+
+func (d *decodeState) readLong() int64 {
+	if d.pos < len(d.buf) {
+		if b := d.buf[d.pos]; b < 0x80 {
+			d.pos++
+			return int64(b>>1) ^ -int64(b&1)
+		}
+	}
+	return d.readLongSlow()
+}
+
+func (d *decodeState) readLongSlow() int64 {
+	v, n := varint.Long(d.buf[d.pos:])
+	if n <= 0 {
+		d.failVarint(n, "long")
+		return 0
+	}
+	d.pos += n
+	return v
+}
+
+func (d *decodeState) readInt() int32 {
+	if d.pos < len(d.buf) {
+		if b := d.buf[d.pos]; b < 0x80 {
+			d.pos++
+			return int32(b>>1) ^ -int32(b&1)
+		}
+	}
+	v, n := varint.Int(d.buf[d.pos:])
+	if n <= 0 {
+		d.failVarint(n, "int")
+		return 0
+	}
+	d.pos += n
+	return v
+}
+
+func (d *decodeState) failVarint(n int, what string) {
+	if n == 0 {
+		d.fail(ErrTruncated)
+		return
+	}
+	d.failf(ErrInvalid, "malformed varint for %s", what)
+}
+
+func (d *decodeState) readBool() bool {
+	if d.pos >= len(d.buf) {
+		d.fail(ErrTruncated)
+		return false
+	}
+	b := d.buf[d.pos]
+	if b > 1 {
+		d.failf(ErrInvalid, "boolean byte 0x%02x", b)
+		return false
+	}
+	d.pos++
+	return b == 1
+}
+
+func (d *decodeState) readFloat() float32 {
+	if len(d.buf)-d.pos < 4 {
+		d.fail(ErrTruncated)
+		return 0
+	}
+	v := math.Float32frombits(binary.LittleEndian.Uint32(d.buf[d.pos:]))
+	d.pos += 4
+	return v
+}
+
+func (d *decodeState) readDouble() float64 {
+	if len(d.buf)-d.pos < 8 {
+		d.fail(ErrTruncated)
+		return 0
+	}
+	v := math.Float64frombits(binary.LittleEndian.Uint64(d.buf[d.pos:]))
+	d.pos += 8
+	return v
+}
+
+// readLength reads the length of a string or bytes value and checks it
+// against the input left and MaxLength. It returns -1 on error.
+func (d *decodeState) readLength() int {
+	n := d.readLong()
+	if d.err != nil {
+		return -1
+	}
+	if n < 0 {
+		d.failf(ErrInvalid, "negative length %d", n)
+		return -1
+	}
+	if n > d.maxLength {
+		d.failf(ErrLimit, "length %d exceeds the maximum %d", n, d.maxLength)
+		return -1
+	}
+	if n > int64(len(d.buf)-d.pos) {
+		d.fail(ErrTruncated)
+		return -1
+	}
+	return int(n)
+}
+
+// readRaw returns the next n bytes of the input, aliasing it.
+func (d *decodeState) readRaw(n int) []byte {
+	if n > len(d.buf)-d.pos {
+		d.fail(ErrTruncated)
+		return nil
+	}
+	b := d.buf[d.pos : d.pos+n : d.pos+n]
+	d.pos += n
+	return b
+}
+
+// readString reads a string; it is always a copy of the input.
+func (d *decodeState) readString() string {
+	n := d.readLength()
+	if n <= 0 {
+		return ""
+	}
+	raw := d.buf[d.pos : d.pos+n]
+	if d.validateUTF && !utf8.Valid(raw) {
+		d.failf(ErrInvalid, "string is not valid UTF-8")
+		return ""
+	}
+	if !d.reserve(int64(n)) {
+		return ""
+	}
+	d.pos += n
+	return string(raw)
+}
+
+// readStringBytes reads a string or bytes value without copying; the
+// result aliases the input and must not be kept.
+func (d *decodeState) readStringBytes() []byte {
+	n := d.readLength()
+	if n < 0 {
+		return nil
+	}
+	b := d.buf[d.pos : d.pos+n : d.pos+n]
+	d.pos += n
+	return b
+}
+
+// readBytes reads a bytes value into a fresh slice, or reuses dst's
+// storage when it has room (dst must not alias anything the caller keeps).
+func (d *decodeState) readBytes(dst []byte) []byte {
+	n := d.readLength()
+	if n < 0 {
+		return nil
+	}
+	src := d.buf[d.pos : d.pos+n : d.pos+n]
+	d.pos += n
+	if d.zeroCopy {
+		return src
+	}
+	if cap(dst) >= n {
+		dst = dst[:n]
+	} else {
+		if !d.reserve(int64(n)) {
+			return nil
+		}
+		dst = make([]byte, n)
+	}
+	copy(dst, src)
+	return dst
+}
+
+// readBlockCount reads the header of the next block of an array or map and
+// returns its item count, 0 at the end of the collection or on error.
+// itemsSoFar counts the items of earlier blocks; minItemSize is the least
+// bytes one item takes, and bounds the count by the input left. Items of
+// size zero draw from the per-decode budget instead.
+func (d *decodeState) readBlockCount(itemsSoFar int64, minItemSize int) int64 {
+	n := d.readLong()
+	if d.err != nil || n == 0 {
+		return 0
+	}
+	if n < 0 {
+		if n == math.MinInt64 {
+			d.failf(ErrInvalid, "block count %d", n)
+			return 0
+		}
+		n = -n
+		size := d.readLong()
+		if d.err != nil {
+			return 0
+		}
+		if size < 0 {
+			d.failf(ErrInvalid, "negative block size %d", size)
+			return 0
+		}
+	}
+	if n > d.maxItems-itemsSoFar {
+		d.failf(ErrLimit, "more than %d items in one collection", d.maxItems)
+		return 0
+	}
+	if minItemSize > 0 {
+		if n > int64(len(d.buf)-d.pos)/int64(minItemSize) {
+			d.fail(ErrTruncated)
+			return 0
+		}
+	} else {
+		d.zeroLeft -= n
+		if d.zeroLeft < 0 {
+			d.failf(ErrLimit, "more zero-size items than the budget allows")
+			return 0
+		}
+	}
+	return n
+}

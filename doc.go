@@ -1,0 +1,102 @@
+// Package avro encodes and decodes Apache Avro binary data with Go values,
+// in the manner of encoding/json.
+//
+//	s := schema.MustParse(`{"type":"record","name":"User","fields":[
+//		{"name":"name","type":"string"},{"name":"age","type":"int"}]}`)
+//	type User struct {
+//		Name string `avro:"name"`
+//		Age  int    `avro:"age"`
+//	}
+//	data, err := avro.Marshal(s, &User{Name: "Ada", Age: 36})
+//	var u User
+//	err = avro.Unmarshal(s, data, &u)
+//
+// Marshal, Append and Unmarshal compile a codec for each (schema, Go type)
+// pair the first time they meet it, by reflection, and keep it in the
+// schema: later calls cost one atomic load and a map lookup, then run
+// precompiled code over unsafe field offsets with no reflection. A Go type
+// that cannot hold the schema is reported when the codec is compiled, as a
+// *TypeError with the path of the field, before any byte is read.
+//
+// # Type mapping
+//
+// Each Avro type maps to these Go types; a decode target must be one of
+// them, and an encode source likewise. Integer conversions are checked in
+// both directions: a value that does not fit is an ErrRange error, never a
+// silent wrap.
+//
+//	Avro           Go
+//	null           any (nil); the null branch of unions (see below)
+//	boolean        bool
+//	int            every integer kind (int, int8..int64, uint..uint64), range-checked
+//	long           every integer kind, range-checked
+//	float          float32; float64 (decode exact, encode rounded)
+//	double         float64; float32 (decode rounded, encode exact)
+//	bytes          []byte, string
+//	string         string, []byte, types implementing encoding.TextMarshaler/TextUnmarshaler
+//	enum           string (the symbol), integer kinds (the index), TextMarshaler types
+//	fixed          [N]byte with N the size, []byte of length N
+//	array          slices, Go arrays ([N]T: more items than N is ErrRange)
+//	map            maps with string-kind keys
+//	record         structs, maps with string-kind keys (map[string]any)
+//	union          see below
+//	any schema     any (see "Generic values")
+//
+// Logical types add these mappings; any other Go type falls back to the
+// underlying type's mapping (int64 for timestamps, int32 for dates, []byte
+// for decimals, ...):
+//
+//	timestamp-millis, -micros, -nanos        time.Time (an instant, decoded in UTC)
+//	local-timestamp-millis, -micros, -nanos  time.Time (the wall clock, decoded with location UTC)
+//	date                                     time.Time (the calendar date, decoded as midnight UTC)
+//	time-millis, time-micros                 time.Duration
+//	decimal (bytes or fixed)                 *big.Rat, big.Rat (scale and precision checked)
+//	big-decimal                              *big.Rat, big.Rat
+//	uuid (string)                            string, [16]byte-kinded types (RFC 4122 text on the wire)
+//	uuid (fixed 16)                          [16]byte (raw), string (RFC 4122 text in Go)
+//	duration (fixed 12)                      Duration
+//
+// The zero time.Time round-trips through every timestamp type; see the
+// logical type documentation in codec_time.go for the nanosecond range.
+//
+// # Records and structs
+//
+// A record field matches the struct field tagged `avro:"name"`, else the
+// exported field of that name, else one whose name matches ignoring case.
+// A tag of "-" hides a field. Embedded structs (and embedded pointers to
+// structs) are flattened with encoding/json's rules. A schema field that
+// the struct lacks is skipped when decoding and written from its default
+// when encoding (a compile error when it has no default). Struct fields
+// that the schema lacks are ignored.
+//
+// # Unions
+//
+//   - ["null", T] (in either order) maps to *T: nil is null. Slices and maps
+//     may stand for T directly, with nil for null. Any other Go type T maps
+//     to the first non-null branch it can hold; null decodes to T's zero
+//     value.
+//   - Any union maps to any and to value.Value, which keep the branch.
+//   - A union of several named types maps to a non-empty interface type
+//     whose implementations are registered by name with Register.
+//
+// A value that fits no branch is an ErrRange error naming the path.
+//
+// # Decoded memory
+//
+// Decoded strings and []byte values are copies: they never alias the input
+// or each other, so appending to one cannot overwrite another. The
+// DecodeOptions.ZeroCopy mode lets []byte values alias the input instead.
+// Decoding into a slice reuses its storage when it is large enough, as
+// encoding/json does; decoding into a non-nil pointer decodes into the
+// value it points at.
+//
+// # Hostile input
+//
+// Every count and length read from the input is checked against the bytes
+// left before anything is allocated, and against the limits of
+// DecodeOptions (nesting depth 128, a budget of zero-size items, a cap on
+// what one decode allocates). Bad input is an *Error that wraps
+// ErrTruncated, ErrInvalid or ErrLimit, with the path to the value and the
+// byte offset; it never panics and never allocates in proportion to a
+// declared count alone.
+package avro

@@ -1,0 +1,264 @@
+package schema
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// setDefault validates a field's default against the field's type (spec
+// "Records", default table) and stores it three ways: the JSON as written
+// (for String), the generic Go model (Default) and the Avro binary
+// encoding (DefaultBinary), so that codecs filling a missing field need no
+// conversion at read time.
+func (st *parseState) setDefault(f *Field, v any, p *path) error {
+	val, branch, enc, err := st.defaultValue(f.typ, v, make([]byte, 0, 8), p)
+	if err != nil {
+		return err
+	}
+	f.hasDefault = true
+	f.def = val
+	f.defBranch = branch
+	f.defBinary = enc[:len(enc):len(enc)]
+	f.defJSON = v
+	return nil
+}
+
+// defaultValue checks the JSON value v against s, appends its binary
+// encoding to b and returns its generic Go value. For a union, branch is
+// the index of the branch that matched: the first one that matches, as
+// Avro 1.12 specifies (AVRO-3649). Readers older than 1.12 require the
+// default to match the first branch; schemas meant for them should be
+// written that way. For other types branch is -1.
+func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any, branch int, out []byte, err error) {
+	st.steps++
+	if st.steps > maxDefaultSteps {
+		return nil, -1, nil, p.errorf("default values too complex to validate")
+	}
+	mismatch := func() (any, int, []byte, error) {
+		return nil, -1, nil, p.errorf(fmt.Sprintf("default %s is not a valid %s", jsonText(v), s.FullName()))
+	}
+	switch s.kind {
+	case Null:
+		if v != nil {
+			return mismatch()
+		}
+		return nil, -1, b, nil
+	case Boolean:
+		x, ok := v.(bool)
+		if !ok {
+			return mismatch()
+		}
+		if x {
+			return true, -1, append(b, 1), nil
+		}
+		return false, -1, append(b, 0), nil
+	case Int, Long:
+		n, ok := v.(json.Number)
+		if !ok {
+			return mismatch()
+		}
+		bits := 64
+		if s.kind == Int {
+			bits = 32
+		}
+		x, err := strconv.ParseInt(string(n), 10, bits)
+		if err != nil {
+			return nil, -1, nil, p.errorf(fmt.Sprintf("default %s is not a valid %s (an integer in range)", n, s.kind))
+		}
+		b = appendLong(b, x)
+		if s.kind == Int {
+			return int32(x), -1, b, nil
+		}
+		return x, -1, b, nil
+	case Float, Double:
+		n, ok := v.(json.Number)
+		if !ok {
+			return mismatch()
+		}
+		bits := 64
+		if s.kind == Float {
+			bits = 32
+		}
+		x, err := strconv.ParseFloat(string(n), bits)
+		if err != nil {
+			return nil, -1, nil, p.errorf(fmt.Sprintf("default %s is out of the range of %s", n, s.kind))
+		}
+		if s.kind == Float {
+			return float32(x), -1, binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(x))), nil
+		}
+		return x, -1, binary.LittleEndian.AppendUint64(b, math.Float64bits(x)), nil
+	case Bytes, Fixed:
+		str, ok := v.(string)
+		if !ok {
+			return mismatch()
+		}
+		raw, ok := latin1(str)
+		if !ok {
+			return nil, -1, nil, p.errorf(fmt.Sprintf("default %s has a character above U+00FF; bytes defaults spell one byte per character", jsonText(v)))
+		}
+		if s.kind == Fixed {
+			if len(raw) != s.size {
+				return nil, -1, nil, p.errorf(fmt.Sprintf("default has %d bytes, fixed %s has %d", len(raw), s.fullName, s.size))
+			}
+			return raw, -1, append(b, raw...), nil
+		}
+		b = appendLong(b, int64(len(raw)))
+		return raw, -1, append(b, raw...), nil
+	case String:
+		str, ok := v.(string)
+		if !ok {
+			return mismatch()
+		}
+		b = appendLong(b, int64(len(str)))
+		return str, -1, append(b, str...), nil
+	case Enum:
+		str, ok := v.(string)
+		if !ok {
+			return mismatch()
+		}
+		i, ok := s.symbolIndex[str]
+		if !ok {
+			return nil, -1, nil, p.errorf(fmt.Sprintf("default %q is not a symbol of %s", str, s.fullName))
+		}
+		return str, -1, appendLong(b, int64(i)), nil
+	case Array:
+		arr, ok := v.([]any)
+		if !ok {
+			return mismatch()
+		}
+		out := make([]any, len(arr))
+		if len(arr) > 0 {
+			b = appendLong(b, int64(len(arr)))
+		}
+		for i, e := range arr {
+			ep := p.elem(i)
+			out[i], _, b, err = st.defaultValue(s.elem, e, b, &ep)
+			if err != nil {
+				return nil, -1, nil, err
+			}
+		}
+		return out, -1, append(b, 0), nil
+	case Map:
+		o, ok := v.(*object)
+		if !ok {
+			return mismatch()
+		}
+		out := make(map[string]any, len(o.keys))
+		if len(o.keys) > 0 {
+			b = appendLong(b, int64(len(o.keys)))
+		}
+		for i, k := range o.keys {
+			ep := p.key(k)
+			b = appendLong(b, int64(len(k)))
+			b = append(b, k...)
+			var ev any
+			ev, _, b, err = st.defaultValue(s.elem, o.vals[i], b, &ep)
+			if err != nil {
+				return nil, -1, nil, err
+			}
+			out[string([]byte(k))] = ev
+		}
+		return out, -1, append(b, 0), nil
+	case Record:
+		o, ok := v.(*object)
+		if !ok {
+			return mismatch()
+		}
+		if s.building {
+			return nil, -1, nil, p.errorf(fmt.Sprintf("default uses record %s inside its own definition", s.fullName))
+		}
+		var index map[string]int
+		if len(o.keys) > 8 {
+			index = make(map[string]int, len(o.keys))
+			for i, k := range o.keys {
+				index[k] = i
+			}
+		}
+		out := make(map[string]any, len(s.fields))
+		// Members that name no field are ignored, as in Java.
+		for _, f := range s.fields {
+			var fv any
+			found := false
+			if index != nil {
+				var i int
+				if i, found = index[f.name]; found {
+					fv = o.vals[i]
+				}
+			} else {
+				fv, found = o.get(f.name)
+			}
+			if !found {
+				// A missing member takes the field's own default.
+				if !f.hasDefault {
+					return nil, -1, nil, p.errorf(fmt.Sprintf("default for record %s lacks field %q, which has no default", s.fullName, f.name))
+				}
+				out[f.name] = f.def
+				b = append(b, f.defBinary...)
+				continue
+			}
+			fp := p.key(f.name)
+			out[f.name], _, b, err = st.defaultValue(f.typ, fv, b, &fp)
+			if err != nil {
+				return nil, -1, nil, err
+			}
+		}
+		return out, -1, b, nil
+	case Union:
+		mark := len(b)
+		for i, br := range s.branches {
+			val, _, nb, err := st.defaultValue(br, v, appendLong(b[:mark], int64(i)), p)
+			if err == nil {
+				return val, i, nb, nil
+			}
+			if st.steps > maxDefaultSteps {
+				return nil, -1, nil, err
+			}
+		}
+		if len(s.branches) == 0 {
+			return nil, -1, nil, p.errorf("an empty union can have no default")
+		}
+		return nil, -1, nil, p.errorf(fmt.Sprintf("default %s matches no branch of the union %s", jsonText(v), unionNames(s)))
+	}
+	return mismatch()
+}
+
+func unionNames(s *Schema) string {
+	b := []byte{'['}
+	for i, br := range s.branches {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, br.FullName())
+	}
+	return string(append(b, ']'))
+}
+
+// latin1 converts a bytes default: each character is one byte, U+0000 to
+// U+00FF (spec: "values for bytes and fixed are JSON strings, where
+// Unicode code points 0-255 are mapped to unsigned 8-bit byte values").
+func latin1(s string) ([]byte, bool) {
+	out := make([]byte, 0, len(s))
+	for _, r := range s {
+		if r > 0xff {
+			return nil, false
+		}
+		out = append(out, byte(r))
+	}
+	return out, true
+}
+
+// appendLong appends the Avro encoding of an int or long: zig-zag, then a
+// base-128 varint, low groups first. It is written here rather than
+// imported so that the schema package depends on no other package of the
+// module.
+func appendLong(b []byte, x int64) []byte {
+	u := uint64(x<<1) ^ uint64(x>>63)
+	for u >= 0x80 {
+		b = append(b, byte(u)|0x80)
+		u >>= 7
+	}
+	return append(b, byte(u))
+}

@@ -1,0 +1,86 @@
+package schema
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Error is the error that Parse and the Parser methods return for a schema
+// they reject. Path locates the offending JSON value inside the schema text,
+// in the form "fields[2].type" or "items.symbols[0]" ("" for the whole
+// schema), so that a message points at the mistake in a large schema.
+// Err holds the underlying error, if any (for malformed JSON, a
+// *encoding/json.SyntaxError), and is returned by Unwrap.
+type Error struct {
+	// File is the file the schema was read from, when parsed by ParseFile
+	// or ParseFiles.
+	File string
+	// Path is the location of the offending value in the schema's JSON.
+	Path string
+	// Msg describes the problem.
+	Msg string
+	// Err is the underlying error, or nil.
+	Err error
+
+	// undefined is the name of an undefined type when that is what made
+	// the parse fail; ParseFiles uses it to retry a file once the files
+	// that define the name have been parsed.
+	undefined string
+}
+
+// Error formats the error as "file: path: message".
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteString(": ")
+	}
+	if e.Path != "" {
+		b.WriteString(e.Path)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// path is a location in the schema JSON, built as a linked list on the
+// stack of the recursive parser: it costs nothing unless an error is
+// reported, which is the only time it is rendered.
+type path struct {
+	up    *path
+	name  string // an attribute name; "" for an array index
+	index int
+}
+
+func (p *path) key(name string) path    { return path{up: p, name: name} }
+func (p *path) elem(index int) path     { return path{up: p, index: index} }
+func (p *path) errorf(msg string) error { return &Error{Path: p.String(), Msg: msg} }
+
+// String renders the path as "fields[2].type".
+func (p *path) String() string {
+	var elems []*path
+	for q := p; q != nil; q = q.up {
+		if q.up == nil && q.name == "" {
+			break // the root
+		}
+		elems = append(elems, q)
+	}
+	var b strings.Builder
+	for i := len(elems) - 1; i >= 0; i-- {
+		q := elems[i]
+		if q.name == "" {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(q.index))
+			b.WriteByte(']')
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(q.name)
+	}
+	return b.String()
+}

@@ -1,0 +1,549 @@
+package schema
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// MaxDepth is the deepest nesting of JSON arrays and objects that Parse
+// accepts. Schema text comes from registries and container file headers,
+// that is from peers: without a bound, a few hundred kilobytes of "[[[[" or
+// of nested {"type":"array","items":...} would drive the recursive parser
+// (and every recursive walk of the result) as deep as the attacker likes.
+// A record nested in a record costs three levels (object, "fields" array,
+// field object), so this still allows schemas more than 300 records deep.
+// (encoding/json has its own limit of 10,000 levels, but it decodes objects
+// into maps, which lose the attribute order that props keep.)
+const MaxDepth = 1000
+
+// object is a decoded JSON object that keeps its members in the order
+// they were written: Avro properties are metadata whose order the user
+// chose, and String must write them back the same way.
+type object struct {
+	keys []string
+	vals []any
+}
+
+func (o *object) get(key string) (any, bool) {
+	for i, k := range o.keys {
+		if k == key {
+			return o.vals[i], true
+		}
+	}
+	return nil, false
+}
+
+// decoder is a strict RFC 8259 decoder producing nil, bool, json.Number,
+// string, []any and *object. It is written here rather than borrowed from
+// encoding/json for two reasons: member order (see object) and a nesting
+// bound that is checked before recursing.
+type decoder struct {
+	s   string
+	pos int
+	// depth is the current nesting of arrays and objects.
+	depth int
+}
+
+// decodeJSON decodes one JSON value that must fill the whole text.
+func decodeJSON(text string) (any, error) {
+	d := decoder{s: text}
+	d.skipSpace()
+	v, err := d.value()
+	if err == nil {
+		d.skipSpace()
+		if d.pos < len(d.s) {
+			err = d.syntaxError("unexpected data after the top-level value")
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// syntaxError reports malformed JSON. When encoding/json agrees that the
+// text is malformed, its *json.SyntaxError is wrapped so that callers can
+// use errors.As as with any other JSON error; the check runs only on this
+// error path, so it costs nothing for valid schemas.
+func (d *decoder) syntaxError(msg string) error {
+	e := &Error{Msg: fmt.Sprintf("invalid JSON at offset %d: %s", d.pos, msg)}
+	var raw json.RawMessage
+	if err := json.Unmarshal([]byte(d.s), &raw); err != nil {
+		e.Err = err
+	}
+	return e
+}
+
+func (d *decoder) skipSpace() {
+	for d.pos < len(d.s) {
+		switch d.s[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decoder) value() (any, error) {
+	if d.pos >= len(d.s) {
+		return nil, d.syntaxError("unexpected end of input")
+	}
+	switch c := d.s[d.pos]; {
+	case c == '{':
+		return d.object()
+	case c == '[':
+		return d.array()
+	case c == '"':
+		return d.str(true)
+	case c == '-' || (c >= '0' && c <= '9'):
+		return d.number()
+	case d.literal("true"):
+		return true, nil
+	case d.literal("false"):
+		return false, nil
+	case d.literal("null"):
+		return nil, nil
+	}
+	return nil, d.syntaxError(fmt.Sprintf("unexpected character %q", d.s[d.pos]))
+}
+
+func (d *decoder) literal(lit string) bool {
+	if len(d.s)-d.pos >= len(lit) && d.s[d.pos:d.pos+len(lit)] == lit {
+		d.pos += len(lit)
+		return true
+	}
+	return false
+}
+
+func (d *decoder) enter() error {
+	d.depth++
+	if d.depth > MaxDepth {
+		return &Error{Msg: fmt.Sprintf("JSON nesting deeper than %d levels at offset %d", MaxDepth, d.pos)}
+	}
+	return nil
+}
+
+func (d *decoder) object() (any, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	d.pos++ // '{'
+	o := &object{}
+	var index map[string]struct{} // duplicate detection for large objects
+	d.skipSpace()
+	if d.pos < len(d.s) && d.s[d.pos] == '}' {
+		d.pos++
+		d.depth--
+		return o, nil
+	}
+	for {
+		d.skipSpace()
+		if d.pos >= len(d.s) || d.s[d.pos] != '"' {
+			return nil, d.syntaxError("expected a string for an object key")
+		}
+		keyPos := d.pos
+		k, err := d.str(false)
+		if err != nil {
+			return nil, err
+		}
+		key := k.(string)
+		// Duplicate keys are rejected: JSON leaves their meaning open, and
+		// two "type" or "name" members would make the schema ambiguous.
+		dup := false
+		if index != nil {
+			_, dup = index[key]
+		} else {
+			for _, prev := range o.keys {
+				if prev == key {
+					dup = true
+					break
+				}
+			}
+		}
+		if dup {
+			d.pos = keyPos
+			return nil, &Error{Msg: fmt.Sprintf("duplicate JSON object key %q at offset %d", key, keyPos)}
+		}
+		d.skipSpace()
+		if d.pos >= len(d.s) || d.s[d.pos] != ':' {
+			return nil, d.syntaxError("expected ':' after an object key")
+		}
+		d.pos++
+		d.skipSpace()
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		o.keys = append(o.keys, key)
+		o.vals = append(o.vals, v)
+		if len(o.keys) == 16 {
+			index = make(map[string]struct{}, 32)
+			for _, k := range o.keys {
+				index[k] = struct{}{}
+			}
+		} else if index != nil {
+			index[key] = struct{}{}
+		}
+		d.skipSpace()
+		if d.pos >= len(d.s) {
+			return nil, d.syntaxError("unexpected end of input in an object")
+		}
+		switch d.s[d.pos] {
+		case ',':
+			d.pos++
+		case '}':
+			d.pos++
+			d.depth--
+			return o, nil
+		default:
+			return nil, d.syntaxError("expected ',' or '}' in an object")
+		}
+	}
+}
+
+func (d *decoder) array() (any, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	d.pos++ // '['
+	a := []any{}
+	d.skipSpace()
+	if d.pos < len(d.s) && d.s[d.pos] == ']' {
+		d.pos++
+		d.depth--
+		return a, nil
+	}
+	for {
+		d.skipSpace()
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		a = append(a, v)
+		d.skipSpace()
+		if d.pos >= len(d.s) {
+			return nil, d.syntaxError("unexpected end of input in an array")
+		}
+		switch d.s[d.pos] {
+		case ',':
+			d.pos++
+		case ']':
+			d.pos++
+			d.depth--
+			return a, nil
+		default:
+			return nil, d.syntaxError("expected ',' or ']' in an array")
+		}
+	}
+}
+
+// keywords are the strings that fill most schema texts; returning the
+// constant avoids an allocation for each of them.
+var keywords = map[string]string{}
+
+func init() {
+	for _, k := range []string{"null", "boolean", "int", "long", "float", "double",
+		"bytes", "string", "record", "error", "enum", "array", "map", "fixed",
+		"ascending", "descending", "ignore", "decimal", "uuid", "date",
+		"time-millis", "time-micros", "timestamp-millis", "timestamp-micros",
+		"timestamp-nanos", "local-timestamp-millis", "local-timestamp-micros",
+		"local-timestamp-nanos", "big-decimal", "duration", ""} {
+		keywords[k] = k
+	}
+}
+
+// str decodes a string. Values are copied out of the text so that a parsed
+// schema does not keep the whole text alive; keys (copy false) are only
+// compared, or copied by the caller when kept as property names.
+// Invalid UTF-8 and unpaired surrogates become U+FFFD, as in encoding/json,
+// so that everything the schema writes back is valid UTF-8.
+func (d *decoder) str(copyOut bool) (any, error) {
+	d.pos++ // opening quote
+	start := d.pos
+	for d.pos < len(d.s) {
+		c := d.s[d.pos]
+		if c == '"' {
+			s := d.s[start:d.pos]
+			d.pos++
+			if !copyOut {
+				return s, nil
+			}
+			if k, ok := keywords[s]; ok {
+				return k, nil
+			}
+			return string([]byte(s)), nil
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+		d.pos++
+	}
+	// Slow path: escapes or non-ASCII.
+	buf := make([]byte, 0, d.pos-start+16)
+	buf = append(buf, d.s[start:d.pos]...)
+	for d.pos < len(d.s) {
+		c := d.s[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			return string(buf), nil
+		case c < 0x20:
+			return nil, d.syntaxError("control character in a string")
+		case c == '\\':
+			if d.pos+1 >= len(d.s) {
+				return nil, d.syntaxError("unexpected end of input in a string escape")
+			}
+			e := d.s[d.pos+1]
+			d.pos += 2
+			switch e {
+			case '"', '\\', '/':
+				buf = append(buf, e)
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case 'u':
+				r, ok := d.hex4()
+				if !ok {
+					return nil, d.syntaxError("invalid \\u escape")
+				}
+				if utf16.IsSurrogate(r) {
+					r2 := rune(-1)
+					if len(d.s)-d.pos >= 6 && d.s[d.pos] == '\\' && d.s[d.pos+1] == 'u' {
+						save := d.pos
+						d.pos += 2
+						var ok2 bool
+						r2, ok2 = d.hex4()
+						if !ok2 {
+							return nil, d.syntaxError("invalid \\u escape")
+						}
+						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+							r = dec
+						} else {
+							d.pos = save // not a pair: decode the second escape on its own
+							r = utf8.RuneError
+						}
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				buf = utf8.AppendRune(buf, r)
+			default:
+				d.pos -= 2
+				return nil, d.syntaxError("invalid escape in a string")
+			}
+		case c < utf8.RuneSelf:
+			buf = append(buf, c)
+			d.pos++
+		default:
+			r, size := utf8.DecodeRuneInString(d.s[d.pos:])
+			buf = utf8.AppendRune(buf, r)
+			d.pos += size
+		}
+	}
+	return nil, d.syntaxError("unexpected end of input in a string")
+}
+
+func (d *decoder) hex4() (rune, bool) {
+	if len(d.s)-d.pos < 4 {
+		return 0, false
+	}
+	var r rune
+	for i := 0; i < 4; i++ {
+		c := d.s[d.pos+i]
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	d.pos += 4
+	return r, true
+}
+
+// number checks the JSON number grammar and returns the text as a
+// json.Number, so that integers keep every digit and the schema can write
+// the number back exactly as it was written.
+func (d *decoder) number() (any, error) {
+	start := d.pos
+	if d.s[d.pos] == '-' {
+		d.pos++
+	}
+	digits := func() int {
+		n := 0
+		for d.pos < len(d.s) && d.s[d.pos] >= '0' && d.s[d.pos] <= '9' {
+			d.pos++
+			n++
+		}
+		return n
+	}
+	if d.pos < len(d.s) && d.s[d.pos] == '0' {
+		d.pos++
+	} else if digits() == 0 {
+		return nil, d.syntaxError("invalid number")
+	}
+	if d.pos < len(d.s) && d.s[d.pos] == '.' {
+		d.pos++
+		if digits() == 0 {
+			return nil, d.syntaxError("invalid number")
+		}
+	}
+	if d.pos < len(d.s) && (d.s[d.pos] == 'e' || d.s[d.pos] == 'E') {
+		d.pos++
+		if d.pos < len(d.s) && (d.s[d.pos] == '+' || d.s[d.pos] == '-') {
+			d.pos++
+		}
+		if digits() == 0 {
+			return nil, d.syntaxError("invalid number")
+		}
+	}
+	return json.Number(string([]byte(d.s[start:d.pos]))), nil
+}
+
+// toGo converts a decoded value to the form encoding/json with UseNumber
+// produces (objects become map[string]any), which is how Prop values are
+// documented.
+func toGo(v any) any {
+	switch v := v.(type) {
+	case *object:
+		m := make(map[string]any, len(v.keys))
+		for i, k := range v.keys {
+			m[k] = toGo(v.vals[i])
+		}
+		return m
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = toGo(e)
+		}
+		return out
+	}
+	return v
+}
+
+// appendJSON writes a value of the decoded or generic model as compact
+// JSON: *object members in their order, map members sorted by key (so the
+// output is deterministic), strings as UTF-8 with only the escapes JSON
+// requires (unlike encoding/json, which also escapes <, > and &, which
+// would change the canonical form).
+func appendJSON(b []byte, v any) []byte {
+	switch v := v.(type) {
+	case nil:
+		return append(b, "null"...)
+	case bool:
+		return strconv.AppendBool(b, v)
+	case json.Number:
+		return append(b, v...)
+	case string:
+		return appendString(b, v)
+	case []any:
+		b = append(b, '[')
+		for i, e := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSON(b, e)
+		}
+		return append(b, ']')
+	case *object:
+		b = append(b, '{')
+		for i, k := range v.keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendJSON(b, v.vals[i])
+		}
+		return append(b, '}')
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendJSON(b, v[k])
+		}
+		return append(b, '}')
+	case int:
+		return strconv.AppendInt(b, int64(v), 10)
+	case int32:
+		return strconv.AppendInt(b, int64(v), 10)
+	case int64:
+		return strconv.AppendInt(b, v, 10)
+	case float32:
+		return appendFloat(b, float64(v), 32)
+	case float64:
+		return appendFloat(b, v, 64)
+	}
+	// Values a caller put in a Prop by hand; decoded values never get here.
+	out, err := json.Marshal(v)
+	if err != nil {
+		return append(b, "null"...)
+	}
+	return append(b, out...)
+}
+
+func appendFloat(b []byte, f float64, bits int) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(b, "null"...)
+	}
+	return strconv.AppendFloat(b, f, 'g', -1, bits)
+}
+
+const hexDigits = "0123456789abcdef"
+
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		case '\b':
+			b = append(b, '\\', 'b')
+		case '\f':
+			b = append(b, '\\', 'f')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+		}
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

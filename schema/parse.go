@@ -1,0 +1,583 @@
+package schema
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// MaxFixedSize is the largest size a fixed type may declare. A fixed value
+// is held in memory whole, and decoders allocate its size up front, so a
+// schema that declares a fixed of 2^40 bytes is rejected here rather than
+// left for a decoder to die on.
+const MaxFixedSize = math.MaxInt32
+
+// maxDefaultSteps bounds the work of validating defaults. A union default
+// is matched by trying the branches in order, and unions of several
+// records whose fields are such unions again could make that backtracking
+// exponential in the nesting depth; real schemas stay far below this.
+const maxDefaultSteps = 1 << 20
+
+// Parse parses an Avro schema from its JSON text: a type name ("int", or a
+// named type defined earlier in the same text), an object
+// ({"type": ...}), or an array (a union). See the package documentation
+// for the rules it enforces. A rejected schema yields an *Error that
+// locates the problem.
+func Parse(text string) (*Schema, error) {
+	return parseText(text, nil)
+}
+
+// MustParse is like Parse but panics if the schema is invalid. It is meant
+// for schemas that are constants of the program.
+func MustParse(text string) *Schema {
+	s, err := Parse(text)
+	if err != nil {
+		panic("schema.MustParse: " + err.Error())
+	}
+	return s
+}
+
+// parseState is the state of parsing one schema text.
+type parseState struct {
+	// global holds the named types of earlier texts (Parser), read-only.
+	global map[string]*Schema
+	// local holds the named types defined so far in this text.
+	local map[string]*Schema
+	// defined records every full name defined in this text, including
+	// definitions that resolved to an identical earlier one (Parser), so
+	// that a second definition in the same text is still an error.
+	defined map[string]bool
+	// added lists the names in local in definition order.
+	added []string
+	// steps counts default-validation work (see maxDefaultSteps).
+	steps int
+}
+
+// parseText parses one text; global holds the named types that earlier
+// texts of a Parser defined. The names defined by the text are in the
+// returned state's local map, which the caller merges on success.
+func parseText(text string, global map[string]*Schema) (*Schema, error) {
+	s, _, err := parseTextState(text, global)
+	return s, err
+}
+
+func parseTextState(text string, global map[string]*Schema) (*Schema, *parseState, error) {
+	v, err := decodeJSON(text)
+	if err != nil {
+		return nil, nil, err
+	}
+	st := &parseState{global: global}
+	var root path
+	s, err := st.parse(v, "", &root)
+	if err != nil {
+		return nil, nil, err
+	}
+	finish(s)
+	return s, st, nil
+}
+
+func (st *parseState) lookup(full string) *Schema {
+	if s, ok := st.local[full]; ok {
+		return s
+	}
+	return st.global[full]
+}
+
+// parse parses one schema value; ns is the enclosing namespace.
+func (st *parseState) parse(v any, ns string, p *path) (*Schema, error) {
+	switch v := v.(type) {
+	case string:
+		return st.reference(v, ns, p)
+	case []any:
+		return st.union(v, ns, p)
+	case *object:
+		return st.object(v, ns, p)
+	}
+	return nil, p.errorf(fmt.Sprintf("a schema must be a type name, an object or an array (union), not %s", jsonKind(v)))
+}
+
+// reference resolves a type name: a primitive, or a named type defined
+// earlier. An undotted name is looked up in the enclosing namespace first
+// and then in the null namespace, as the Java implementation does, so
+// that a type of the null namespace stays reachable from inside a
+// namespace.
+func (st *parseState) reference(name string, ns string, p *path) (*Schema, error) {
+	if k, ok := primitiveKinds[name]; ok {
+		return primitives[k], nil
+	}
+	full := qualify(name, ns)
+	if s := st.lookup(full); s != nil {
+		return s, nil
+	}
+	if full != name {
+		if s := st.lookup(name); s != nil {
+			return s, nil
+		}
+	}
+	return nil, &Error{Path: p.String(), Msg: fmt.Sprintf("unknown type %q", name), undefined: full}
+}
+
+func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
+	s := &Schema{kind: Union, minSize: 1, branches: make([]*Schema, 0, len(arr))}
+	for i, bv := range arr {
+		bp := p.elem(i)
+		b, err := st.parse(bv, ns, &bp)
+		if err != nil {
+			return nil, err
+		}
+		if b.kind == Union {
+			return nil, bp.errorf("a union may not directly contain a union")
+		}
+		for _, prev := range s.branches {
+			if prev.kind == b.kind && (!b.kind.IsNamed() || prev.fullName == b.fullName) {
+				return nil, bp.errorf(fmt.Sprintf("duplicate union branch %q", b.FullName()))
+			}
+		}
+		s.branches = append(s.branches, b)
+	}
+	return s, nil
+}
+
+// Attributes that the grammar defines; all others become props.
+var (
+	namedAttrs  = map[string]bool{"type": true, "doc": true, "name": true, "namespace": true, "aliases": true}
+	recordAttrs = map[string]bool{"fields": true}
+	enumAttrs   = map[string]bool{"symbols": true, "default": true}
+	fixedAttrs  = map[string]bool{"size": true}
+	fieldAttrs  = map[string]bool{"name": true, "type": true, "doc": true, "default": true, "order": true, "aliases": true}
+)
+
+func (st *parseState) object(o *object, ns string, p *path) (*Schema, error) {
+	tv, ok := o.get("type")
+	if !ok {
+		return nil, p.errorf(`missing "type"`)
+	}
+	t, ok := tv.(string)
+	if !ok {
+		tp := p.key("type")
+		return nil, tp.errorf(fmt.Sprintf("must be a type name string, not %s", jsonKind(tv)))
+	}
+	var s *Schema
+	var kindAttrs map[string]bool
+	switch t {
+	case "record", "error", "enum", "fixed":
+		return st.named(o, t, ns, p)
+	case "array", "map":
+		key := "items"
+		s = &Schema{kind: Array, minSize: 1}
+		if t == "map" {
+			key, s.kind = "values", Map
+		}
+		ev, ok := o.get(key)
+		if !ok {
+			return nil, p.errorf(fmt.Sprintf("%s without %q", t, key))
+		}
+		ep := p.key(key)
+		elem, err := st.parse(ev, ns, &ep)
+		if err != nil {
+			return nil, err
+		}
+		s.elem = elem
+		kindAttrs = map[string]bool{key: true}
+	default:
+		k, ok := primitiveKinds[t]
+		if !ok {
+			// {"type": "Name"} refers to a named type, as Java and
+			// Python accept; the node is shared, so other attributes
+			// cannot be attached to it and are ignored, except a
+			// "namespace" to resolve the name in (String writes
+			// {"type":"Name","namespace":""} to reach a type of the null
+			// namespace that a type of the enclosing one shadows).
+			tp := p.key("type")
+			if nsv, ok := o.get("namespace"); ok {
+				if nss, ok := nsv.(string); ok {
+					ns = nss
+				}
+			}
+			return st.reference(t, ns, &tp)
+		}
+		if len(o.keys) == 1 {
+			return primitives[k], nil
+		}
+		s = &Schema{kind: k, minSize: primitiveMinSize[k]}
+	}
+	if err := st.attributes(s, o, kindAttrs, p); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// attributes sets doc, the logical type and the props of s from the
+// attributes of o that are not in the type's grammar (known).
+func (st *parseState) attributes(s *Schema, o *object, known map[string]bool, p *path) error {
+	if dv, ok := o.get("doc"); ok {
+		d, ok := dv.(string)
+		if !ok {
+			dp := p.key("doc")
+			return dp.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(dv)))
+		}
+		s.doc = d
+	}
+	consumed := setLogical(s, o)
+	for i, k := range o.keys {
+		if k == "type" || k == "doc" || known[k] || consumed[k] {
+			continue
+		}
+		s.props = append(s.props, Prop{Name: string([]byte(k)), Value: toGo(o.vals[i])})
+	}
+	return nil
+}
+
+// named parses a record, error, enum or fixed definition.
+func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Schema, error) {
+	nv, ok := o.get("name")
+	if !ok {
+		return nil, p.errorf(fmt.Sprintf("%s without \"name\"", t))
+	}
+	np := p.key("name")
+	name, ok := nv.(string)
+	if !ok {
+		return nil, np.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(nv)))
+	}
+	var ns, short string
+	if dot := lastDot(name); dot >= 0 {
+		// A dotted name is the full name; "namespace" is ignored (N3).
+		ns, short = splitFullName(name)
+		if !validNamespace(ns) || !validName(short) {
+			return nil, np.errorf(fmt.Sprintf("invalid name %q", name))
+		}
+	} else {
+		short, ns = name, enclosing
+		if nsv, ok := o.get("namespace"); ok && nsv != nil {
+			nsp := p.key("namespace")
+			nss, ok := nsv.(string)
+			if !ok {
+				return nil, nsp.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(nsv)))
+			}
+			if !validNamespace(nss) {
+				return nil, nsp.errorf(fmt.Sprintf("invalid namespace %q", nss))
+			}
+			ns = nss
+		}
+		if !validName(short) {
+			return nil, np.errorf(fmt.Sprintf("invalid name %q", name))
+		}
+	}
+	full := qualify(short, ns)
+	if _, ok := primitiveKinds[full]; ok {
+		return nil, np.errorf(fmt.Sprintf("cannot redefine primitive type %q", full))
+	}
+	if st.defined[full] {
+		return nil, np.errorf(fmt.Sprintf("duplicate definition of %q", full))
+	}
+	s := &Schema{name: short, namespace: ns, fullName: full}
+	if st.local == nil {
+		st.local = make(map[string]*Schema)
+		st.defined = make(map[string]bool)
+	}
+	// Register before the body so that the body can refer to the type
+	// (recursion): the reference gets this very node, making a cycle.
+	st.defined[full] = true
+	st.local[full] = s
+	mark := len(st.added)
+	st.added = append(st.added, full)
+
+	if av, ok := o.get("aliases"); ok {
+		ap := p.key("aliases")
+		aliases, err := stringList(av, &ap)
+		if err != nil {
+			return nil, err
+		}
+		for i, a := range aliases {
+			if a == "" {
+				ep := ap.elem(i)
+				return nil, ep.errorf("empty alias")
+			}
+			// Relative aliases are in the namespace of the type (A2).
+			s.aliases = append(s.aliases, qualify(a, ns))
+		}
+	}
+	var err error
+	switch t {
+	case "record", "error":
+		s.kind, s.isError = Record, t == "error"
+		err = st.record(s, o, p)
+	case "enum":
+		s.kind, s.minSize = Enum, 1
+		err = st.enum(s, o, p)
+	case "fixed":
+		s.kind = Fixed
+		err = st.fixed(s, o, p)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := st.attributes(s, o, namedGrammar[t], p); err != nil {
+		return nil, err
+	}
+
+	// A Parser accepts a definition of a name that an earlier text defined
+	// when both are the same (one .avsc per type often repeats the types it
+	// uses); the earlier node is used, so all texts share one node.
+	if old := st.global[full]; old != nil {
+		if old.String() != s.String() {
+			return nil, np.errorf(fmt.Sprintf("%q is already defined differently", full))
+		}
+		for _, n := range st.added[mark:] {
+			delete(st.local, n)
+		}
+		st.added = st.added[:mark]
+		return old, nil
+	}
+	return s, nil
+}
+
+// namedGrammar is the full set of grammar attributes for each named kind.
+var namedGrammar = func() map[string]map[string]bool {
+	m := map[string]map[string]bool{}
+	for t, extra := range map[string]map[string]bool{"record": recordAttrs, "error": recordAttrs, "enum": enumAttrs, "fixed": fixedAttrs} {
+		set := map[string]bool{}
+		for k := range namedAttrs {
+			set[k] = true
+		}
+		for k := range extra {
+			set[k] = true
+		}
+		m[t] = set
+	}
+	return m
+}()
+
+func lastDot(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '.' {
+			return i
+		}
+	}
+	return -1
+}
+
+func (st *parseState) record(s *Schema, o *object, p *path) error {
+	fv, ok := o.get("fields")
+	if !ok {
+		return p.errorf(`record without "fields"`)
+	}
+	fp := p.key("fields")
+	list, ok := fv.([]any)
+	if !ok {
+		return fp.errorf(fmt.Sprintf("must be an array, not %s", jsonKind(fv)))
+	}
+	s.building = true
+	s.fields = make([]*Field, 0, len(list))
+	s.fieldByName = make(map[string]int, len(list))
+	// The sum is kept aside until the end: a field that refers back to
+	// the record must see 0, not a partial sum (MinEncodedSize is a lower
+	// bound).
+	minSize := 0
+	for i, v := range list {
+		ip := fp.elem(i)
+		f, err := st.field(s, v, i, &ip)
+		if err != nil {
+			return err
+		}
+		s.fields = append(s.fields, f)
+		s.fieldByName[f.name] = i
+		// Clamped so that it cannot overflow an int on 32-bit platforms
+		// (a record of many huge fixed types); still a lower bound.
+		minSize = min(minSize+f.typ.minSize, math.MaxInt32)
+	}
+	s.minSize = minSize
+	s.building = false
+	return nil
+}
+
+func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, error) {
+	o, ok := v.(*object)
+	if !ok {
+		return nil, p.errorf(fmt.Sprintf("a field must be an object, not %s", jsonKind(v)))
+	}
+	nv, ok := o.get("name")
+	if !ok {
+		return nil, p.errorf(`field without "name"`)
+	}
+	np := p.key("name")
+	name, ok := nv.(string)
+	if !ok {
+		return nil, np.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(nv)))
+	}
+	if !validName(name) {
+		return nil, np.errorf(fmt.Sprintf("invalid field name %q", name))
+	}
+	if _, dup := rec.fieldByName[name]; dup {
+		return nil, np.errorf(fmt.Sprintf("duplicate field name %q", name))
+	}
+	tv, ok := o.get("type")
+	if !ok {
+		return nil, p.errorf(fmt.Sprintf("field %q without \"type\"", name))
+	}
+	tp := p.key("type")
+	typ, err := st.parse(tv, rec.namespace, &tp)
+	if err != nil {
+		return nil, err
+	}
+	f := &Field{name: name, typ: typ, index: index, defBranch: -1}
+	if dv, ok := o.get("doc"); ok {
+		dp := p.key("doc")
+		if f.doc, ok = dv.(string); !ok {
+			return nil, dp.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(dv)))
+		}
+	}
+	if ov, ok := o.get("order"); ok {
+		op := p.key("order")
+		switch ov {
+		case "ascending":
+			f.order = Ascending
+		case "descending":
+			f.order = Descending
+		case "ignore":
+			f.order = Ignore
+		default:
+			return nil, op.errorf(fmt.Sprintf(`must be "ascending", "descending" or "ignore", not %s`, jsonText(ov)))
+		}
+	}
+	if av, ok := o.get("aliases"); ok {
+		ap := p.key("aliases")
+		if f.aliases, err = stringList(av, &ap); err != nil {
+			return nil, err
+		}
+	}
+	if dv, ok := o.get("default"); ok {
+		dp := p.key("default")
+		if err := st.setDefault(f, dv, &dp); err != nil {
+			return nil, err
+		}
+	}
+	for i, k := range o.keys {
+		if !fieldAttrs[k] {
+			f.props = append(f.props, Prop{Name: string([]byte(k)), Value: toGo(o.vals[i])})
+		}
+	}
+	return f, nil
+}
+
+func (st *parseState) enum(s *Schema, o *object, p *path) error {
+	sv, ok := o.get("symbols")
+	if !ok {
+		return p.errorf(`enum without "symbols"`)
+	}
+	sp := p.key("symbols")
+	symbols, err := stringList(sv, &sp)
+	if err != nil {
+		return err
+	}
+	s.symbols = symbols
+	s.symbolIndex = make(map[string]int, len(symbols))
+	for i, sym := range symbols {
+		ip := sp.elem(i)
+		if !validName(sym) {
+			return ip.errorf(fmt.Sprintf("invalid enum symbol %q", sym))
+		}
+		if _, dup := s.symbolIndex[sym]; dup {
+			return ip.errorf(fmt.Sprintf("duplicate enum symbol %q", sym))
+		}
+		s.symbolIndex[sym] = i
+	}
+	if dv, ok := o.get("default"); ok {
+		dp := p.key("default")
+		d, ok := dv.(string)
+		if !ok {
+			return dp.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(dv)))
+		}
+		if _, ok := s.symbolIndex[d]; !ok {
+			return dp.errorf(fmt.Sprintf("enum default %q is not a symbol", d))
+		}
+		s.enumDefault, s.hasEnumDefault = d, true
+	}
+	return nil
+}
+
+func (st *parseState) fixed(s *Schema, o *object, p *path) error {
+	sv, ok := o.get("size")
+	if !ok {
+		return p.errorf(`fixed without "size"`)
+	}
+	sp := p.key("size")
+	n, ok := sv.(json.Number)
+	if !ok {
+		return sp.errorf(fmt.Sprintf("must be an integer, not %s", jsonKind(sv)))
+	}
+	size, err := strconv.ParseInt(string(n), 10, 64)
+	if err != nil || size < 0 || size > MaxFixedSize {
+		return sp.errorf(fmt.Sprintf("must be an integer from 0 to %d, not %s", MaxFixedSize, n))
+	}
+	s.size = int(size)
+	s.minSize = s.size
+	return nil
+}
+
+// stringList decodes a JSON array of strings.
+func stringList(v any, p *path) ([]string, error) {
+	arr, ok := v.([]any)
+	if !ok {
+		return nil, p.errorf(fmt.Sprintf("must be an array of strings, not %s", jsonKind(v)))
+	}
+	if len(arr) == 0 {
+		return nil, nil
+	}
+	out := make([]string, len(arr))
+	for i, e := range arr {
+		s, ok := e.(string)
+		if !ok {
+			ep := p.elem(i)
+			return nil, ep.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(e)))
+		}
+		out[i] = s
+	}
+	return out, nil
+}
+
+// jsonKind names the JSON type of a decoded value, for messages.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case json.Number:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case *object:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// jsonText renders a decoded value for a message, shortened.
+func jsonText(v any) string {
+	b := appendJSON(nil, v)
+	if len(b) > 60 {
+		return string(b[:57]) + "..."
+	}
+	return string(b)
+}
+
+// primitives are the shared nodes of the plain primitive types: "int" and
+// {"type":"int"} with no other attribute parse to the same immutable node,
+// which saves an allocation (and a canonical form) per use.
+var primitives [Fixed + 1]*Schema
+
+var primitiveMinSize = [...]int{Null: 0, Boolean: 1, Int: 1, Long: 1, Float: 4, Double: 8, Bytes: 1, String: 1}
+
+func init() {
+	for name, k := range primitiveKinds {
+		s := &Schema{kind: k, minSize: primitiveMinSize[k]}
+		s.canonical = `"` + name + `"`
+		s.published = true
+		s.Fingerprint()
+		primitives[k] = s
+	}
+}

@@ -1,0 +1,374 @@
+package schema
+
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/avrogo/avro/internal/cache"
+)
+
+// Kind is the Avro type of a schema node. The codec builders switch on it.
+type Kind uint8
+
+// The Avro types. Error records (the "error" keyword of protocols) are
+// Record nodes whose IsError reports true.
+const (
+	Null Kind = iota
+	Boolean
+	Int
+	Long
+	Float
+	Double
+	Bytes
+	String
+	Record
+	Enum
+	Array
+	Map
+	Union
+	Fixed
+)
+
+var kindNames = [...]string{
+	Null: "null", Boolean: "boolean", Int: "int", Long: "long", Float: "float",
+	Double: "double", Bytes: "bytes", String: "string", Record: "record",
+	Enum: "enum", Array: "array", Map: "map", Union: "union", Fixed: "fixed",
+}
+
+// String returns the Avro name of the kind ("int", "record", ...).
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// IsNamed reports whether the kind is a named type (record, enum, fixed).
+func (k Kind) IsNamed() bool { return k == Record || k == Enum || k == Fixed }
+
+// Logical is the logical type attached to a node, or NoLogical. A logical
+// type never changes the binary encoding; it tells codecs which Go types
+// (time.Time, *big.Rat, ...) the node maps to.
+type Logical uint8
+
+// The logical types of Avro 1.12. A logicalType attribute that is unknown
+// or invalid for its node is ignored (the node keeps NoLogical and the
+// attribute is kept as a property), as the specification requires.
+const (
+	NoLogical Logical = iota
+	Decimal
+	BigDecimal
+	UUID
+	Date
+	TimeMillis
+	TimeMicros
+	TimestampMillis
+	TimestampMicros
+	TimestampNanos
+	LocalTimestampMillis
+	LocalTimestampMicros
+	LocalTimestampNanos
+	Duration
+)
+
+var logicalNames = [...]string{
+	NoLogical: "", Decimal: "decimal", BigDecimal: "big-decimal", UUID: "uuid",
+	Date: "date", TimeMillis: "time-millis", TimeMicros: "time-micros",
+	TimestampMillis: "timestamp-millis", TimestampMicros: "timestamp-micros",
+	TimestampNanos: "timestamp-nanos", LocalTimestampMillis: "local-timestamp-millis",
+	LocalTimestampMicros: "local-timestamp-micros", LocalTimestampNanos: "local-timestamp-nanos",
+	Duration: "duration",
+}
+
+// String returns the logicalType attribute value ("timestamp-millis", ...),
+// or "" for NoLogical.
+func (l Logical) String() string {
+	if int(l) < len(logicalNames) {
+		return logicalNames[l]
+	}
+	return "invalid"
+}
+
+// Order is the sort order of a record field.
+type Order uint8
+
+// Field sort orders; Ascending is the default.
+const (
+	Ascending Order = iota
+	Descending
+	Ignore
+)
+
+// String returns the order's JSON spelling.
+func (o Order) String() string {
+	switch o {
+	case Descending:
+		return "descending"
+	case Ignore:
+		return "ignore"
+	}
+	return "ascending"
+}
+
+// Schema is one node of a parsed Avro schema. Schemas are immutable after
+// parsing and safe for concurrent use.
+//
+// Named types (record, enum, fixed) are shared by pointer: every reference
+// to a named type points at the node that defines it, so a recursive schema
+// is a cycle of pointers, not an endless tree. Code that walks a schema must
+// therefore remember the named nodes it has visited.
+type Schema struct {
+	kind    Kind
+	logical Logical
+
+	// Named types.
+	name      string // unqualified name
+	namespace string // "" for the null namespace
+	fullName  string
+	aliases   []string // full names
+	doc       string
+	isError   bool
+
+	// Record.
+	fields      []*Field
+	fieldByName map[string]int
+
+	// Enum.
+	symbols        []string
+	symbolIndex    map[string]int
+	enumDefault    string
+	hasEnumDefault bool
+
+	// Array items, map values.
+	elem *Schema
+
+	// Union.
+	branches []*Schema
+
+	// Fixed.
+	size int
+
+	// Decimal.
+	precision, scale int
+
+	// Attributes that are not part of the schema grammar, in the order they
+	// were written; values are as decoded by encoding/json with UseNumber.
+	props []Prop
+
+	// minSize is the least number of bytes an encoded value of this node
+	// takes; decoders bound allocations with it.
+	minSize int
+
+	// building is set while a record's fields are being parsed: a
+	// default that needs the record's value cannot be checked yet.
+	building bool
+
+	// published is set once parsing of the text that made this node has
+	// finished; from then on the node is only read, except for the
+	// fields below that are filled under a sync.Once.
+	published bool
+
+	// canonical is the Parsing Canonical Form of this node: set at parse
+	// time for the root and the nodes whose form is a substring of the
+	// root's, else on first use (canonOnce). fingerprint is its
+	// CRC-64-AVRO, computed at parse time for the root and on first use
+	// (fpOnce) for nested nodes.
+	canonical   string
+	canonOnce   sync.Once
+	fingerprint uint64
+	fpOnce      sync.Once
+	hashOnce    sync.Once
+	md5         [16]byte
+	sha256      [32]byte
+
+	// codecs caches what codec packages compile for this node.
+	codecs cache.Cache
+}
+
+func init() {
+	cache.ForSchema = func(p unsafe.Pointer) *cache.Cache { return &(*Schema)(p).codecs }
+}
+
+// Prop is an attribute of a schema or field that Avro does not define,
+// kept as metadata. Value is what encoding/json decodes the attribute to
+// (with UseNumber, so numbers are json.Number).
+type Prop struct {
+	Name  string
+	Value any
+}
+
+// Field is one field of a record.
+type Field struct {
+	name       string
+	aliases    []string
+	doc        string
+	typ        *Schema
+	index      int
+	order      Order
+	hasDefault bool
+	// def is the default in the generic Go model (see Default).
+	def any
+	// defBranch is the union branch the default matched, or -1.
+	defBranch int
+	// defBinary is the default's Avro binary encoding.
+	defBinary []byte
+	// defJSON is the default as written, for String.
+	defJSON any
+	props   []Prop
+}
+
+// Kind returns the node's Avro type.
+func (s *Schema) Kind() Kind { return s.kind }
+
+// Logical returns the node's logical type, or NoLogical.
+func (s *Schema) Logical() Logical { return s.logical }
+
+// Name returns the unqualified name of a named type, or the kind's name
+// ("int", "array", ...) for other nodes.
+func (s *Schema) Name() string {
+	if s.kind.IsNamed() {
+		return s.name
+	}
+	return s.kind.String()
+}
+
+// Namespace returns the namespace of a named type ("" for the null
+// namespace and for unnamed nodes).
+func (s *Schema) Namespace() string { return s.namespace }
+
+// FullName returns the full name of a named type, or the kind's name for
+// other nodes. In a union, this is the name that identifies the branch.
+func (s *Schema) FullName() string {
+	if s.kind.IsNamed() {
+		return s.fullName
+	}
+	return s.kind.String()
+}
+
+// Aliases returns the full names of the aliases of a named type.
+func (s *Schema) Aliases() []string { return s.aliases }
+
+// Doc returns the doc attribute.
+func (s *Schema) Doc() string { return s.doc }
+
+// IsError reports whether a record was declared with the "error" keyword.
+func (s *Schema) IsError() bool { return s.isError }
+
+// Fields returns the fields of a record, in schema order.
+func (s *Schema) Fields() []*Field { return s.fields }
+
+// Field returns the record field with the given name, or nil.
+func (s *Schema) Field(name string) *Field {
+	if i, ok := s.fieldByName[name]; ok {
+		return s.fields[i]
+	}
+	return nil
+}
+
+// Symbols returns the symbols of an enum.
+func (s *Schema) Symbols() []string { return s.symbols }
+
+// SymbolIndex returns the index of an enum symbol, or -1.
+func (s *Schema) SymbolIndex(symbol string) int {
+	if i, ok := s.symbolIndex[symbol]; ok {
+		return i
+	}
+	return -1
+}
+
+// EnumDefault returns the default symbol of an enum, used by readers for
+// writer symbols they do not know.
+func (s *Schema) EnumDefault() (string, bool) { return s.enumDefault, s.hasEnumDefault }
+
+// Items returns the item schema of an array.
+func (s *Schema) Items() *Schema {
+	if s.kind == Array {
+		return s.elem
+	}
+	return nil
+}
+
+// Values returns the value schema of a map.
+func (s *Schema) Values() *Schema {
+	if s.kind == Map {
+		return s.elem
+	}
+	return nil
+}
+
+// Branches returns the branches of a union.
+func (s *Schema) Branches() []*Schema { return s.branches }
+
+// Size returns the size in bytes of a fixed.
+func (s *Schema) Size() int { return s.size }
+
+// Precision returns the precision of a decimal.
+func (s *Schema) Precision() int { return s.precision }
+
+// Scale returns the scale of a decimal.
+func (s *Schema) Scale() int { return s.scale }
+
+// Props returns the attributes Avro does not define, in the order written.
+func (s *Schema) Props() []Prop { return s.props }
+
+// Prop returns the value of one such attribute.
+func (s *Schema) Prop(name string) (any, bool) { return findProp(s.props, name) }
+
+// MinEncodedSize returns the least number of bytes that an encoded value of
+// this schema takes (0 for null, an empty record or fixed(0)). Decoders use
+// it to bound what a declared count may allocate.
+func (s *Schema) MinEncodedSize() int { return s.minSize }
+
+// Name returns the field's name.
+func (f *Field) Name() string { return f.name }
+
+// Aliases returns the field's aliases.
+func (f *Field) Aliases() []string { return f.aliases }
+
+// Doc returns the field's doc attribute.
+func (f *Field) Doc() string { return f.doc }
+
+// Type returns the field's schema.
+func (f *Field) Type() *Schema { return f.typ }
+
+// Index returns the field's position in its record.
+func (f *Field) Index() int { return f.index }
+
+// Order returns the field's sort order.
+func (f *Field) Order() Order { return f.order }
+
+// HasDefault reports whether the field declares a default.
+func (f *Field) HasDefault() bool { return f.hasDefault }
+
+// Default returns the field's default in the generic Go model: nil for
+// null, bool, int32 for int, int64 for long, float32, float64, []byte for
+// bytes and fixed, string for string and enum symbols, []any for arrays,
+// map[string]any for maps and records; for a union, the value of the
+// branch it matched (see DefaultBranch). The returned value is shared:
+// callers must not modify it.
+func (f *Field) Default() (any, bool) { return f.def, f.hasDefault }
+
+// DefaultBranch returns the index of the union branch the default matched
+// (the first branch that matches, as Avro 1.12 says; readers older than
+// 1.12 expect the first branch), or -1 when the field is not a union.
+func (f *Field) DefaultBranch() int { return f.defBranch }
+
+// DefaultBinary returns the Avro binary encoding of the default, which
+// codecs write or decode in place of a missing value. Callers must not
+// modify it.
+func (f *Field) DefaultBinary() []byte { return f.defBinary }
+
+// Props returns the field's attributes that Avro does not define.
+func (f *Field) Props() []Prop { return f.props }
+
+// Prop returns the value of one such attribute.
+func (f *Field) Prop(name string) (any, bool) { return findProp(f.props, name) }
+
+func findProp(props []Prop, name string) (any, bool) {
+	for _, p := range props {
+		if p.Name == name {
+			return p.Value, true
+		}
+	}
+	return nil, false
+}

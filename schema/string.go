@@ -1,0 +1,225 @@
+package schema
+
+import (
+	"strconv"
+	"strings"
+)
+
+// String returns the schema as compact JSON with everything Parse kept:
+// doc, aliases, defaults, order, logical types, the error keyword and
+// props. The output is deterministic, and Parse(s.String()) yields a schema
+// equal to s (the same String and Canonical). Each named type is written in
+// full at its first occurrence and by name after; a "namespace" attribute
+// is written wherever the namespace differs from the enclosing one, so that
+// every full name survives the round trip.
+func (s *Schema) String() string {
+	w := stringWriter{seen: map[*Schema]bool{}, names: map[string]bool{}}
+	w.write(s, "")
+	return string(w.b)
+}
+
+// MarshalJSON returns String, so that a schema can be embedded in other
+// JSON (container file headers, registry requests).
+func (s *Schema) MarshalJSON() ([]byte, error) { return []byte(s.String()), nil }
+
+type stringWriter struct {
+	b     []byte
+	seen  map[*Schema]bool
+	names map[string]bool // full names written so far
+}
+
+func (w *stringWriter) key(k string) {
+	w.b = append(w.b, ',')
+	w.b = appendString(w.b, k)
+	w.b = append(w.b, ':')
+}
+
+func (w *stringWriter) write(s *Schema, ns string) {
+	if s.kind.IsNamed() {
+		if w.seen[s] {
+			w.ref(s, ns)
+			return
+		}
+		w.seen[s] = true
+		w.names[s.fullName] = true
+		kind := s.kind.String()
+		if s.isError {
+			kind = "error"
+		}
+		w.b = append(w.b, `{"type":`...)
+		w.b = appendString(w.b, kind)
+		w.key("name")
+		w.b = appendString(w.b, s.name)
+		if s.namespace != ns {
+			w.key("namespace")
+			w.b = appendString(w.b, s.namespace)
+		}
+		if s.doc != "" {
+			w.key("doc")
+			w.b = appendString(w.b, s.doc)
+		}
+		if len(s.aliases) > 0 {
+			w.key("aliases")
+			w.strings(s.aliases)
+		}
+		switch s.kind {
+		case Record:
+			w.key("fields")
+			w.b = append(w.b, '[')
+			for i, f := range s.fields {
+				if i > 0 {
+					w.b = append(w.b, ',')
+				}
+				w.field(f, s.namespace)
+			}
+			w.b = append(w.b, ']')
+		case Enum:
+			w.key("symbols")
+			w.strings(s.symbols)
+			if s.hasEnumDefault {
+				w.key("default")
+				w.b = appendString(w.b, s.enumDefault)
+			}
+		case Fixed:
+			w.key("size")
+			w.b = strconv.AppendInt(w.b, int64(s.size), 10)
+		}
+		w.tail(s)
+		return
+	}
+	switch s.kind {
+	case Union:
+		w.b = append(w.b, '[')
+		for i, b := range s.branches {
+			if i > 0 {
+				w.b = append(w.b, ',')
+			}
+			w.write(b, ns)
+		}
+		w.b = append(w.b, ']')
+	case Array, Map:
+		w.b = append(w.b, `{"type":`...)
+		w.b = appendString(w.b, s.kind.String())
+		if s.kind == Array {
+			w.key("items")
+		} else {
+			w.key("values")
+		}
+		w.write(s.elem, ns)
+		if s.doc != "" {
+			w.key("doc")
+			w.b = appendString(w.b, s.doc)
+		}
+		w.tail(s)
+	default:
+		if s.doc == "" && s.logical == NoLogical && len(s.props) == 0 {
+			w.b = appendString(w.b, s.kind.String())
+			return
+		}
+		w.b = append(w.b, `{"type":`...)
+		w.b = appendString(w.b, s.kind.String())
+		if s.doc != "" {
+			w.key("doc")
+			w.b = appendString(w.b, s.doc)
+		}
+		w.tail(s)
+	}
+}
+
+// ref writes a reference to a named type already written. Inside namespace
+// ns, a name of the same namespace is written short (unless the short name
+// is a primitive's) and a name of another namespace in full. A name of the null namespace cannot be written with a
+// dot; it is written bare, which Parse resolves through its fallback to
+// the null namespace, unless a type of the same short name exists in ns,
+// in which case {"type":name,"namespace":""} says which one is meant.
+func (w *stringWriter) ref(s *Schema, ns string) {
+	_, primName := primitiveKinds[s.name]
+	switch {
+	case s.namespace == ns && !primName:
+		w.b = appendString(w.b, s.name)
+	case primName:
+		// "int" always means the primitive, even where ns.int exists.
+		w.b = appendString(w.b, s.fullName)
+	case s.namespace != "":
+		w.b = appendString(w.b, s.fullName)
+	case !w.names[ns+"."+s.name]:
+		w.b = appendString(w.b, s.name)
+	default:
+		w.b = append(w.b, `{"type":`...)
+		w.b = appendString(w.b, s.name)
+		w.b = append(w.b, `,"namespace":""}`...)
+	}
+}
+
+// tail writes the logical type and the props, the attributes common to
+// all nodes, and closes the object.
+func (w *stringWriter) tail(s *Schema) {
+	if s.logical != NoLogical {
+		w.key("logicalType")
+		w.b = appendString(w.b, s.logical.String())
+		if s.logical == Decimal {
+			w.key("precision")
+			w.b = strconv.AppendInt(w.b, int64(s.precision), 10)
+			if s.scale != 0 {
+				w.key("scale")
+				w.b = strconv.AppendInt(w.b, int64(s.scale), 10)
+			}
+		}
+	}
+	w.props(s.props)
+	w.b = append(w.b, '}')
+}
+
+func (w *stringWriter) props(props []Prop) {
+	for _, p := range props {
+		w.key(p.Name)
+		w.b = appendJSON(w.b, p.Value)
+	}
+}
+
+func (w *stringWriter) field(f *Field, ns string) {
+	w.b = append(w.b, `{"name":`...)
+	w.b = appendString(w.b, f.name)
+	w.key("type")
+	w.write(f.typ, ns)
+	if f.doc != "" {
+		w.key("doc")
+		w.b = appendString(w.b, f.doc)
+	}
+	if f.hasDefault {
+		w.key("default")
+		w.b = appendJSON(w.b, f.defJSON)
+	}
+	if f.order != Ascending {
+		w.key("order")
+		w.b = appendString(w.b, f.order.String())
+	}
+	if len(f.aliases) > 0 {
+		w.key("aliases")
+		w.strings(f.aliases)
+	}
+	w.props(f.props)
+	w.b = append(w.b, '}')
+}
+
+func (w *stringWriter) strings(list []string) {
+	w.b = append(w.b, '[')
+	for i, s := range list {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.b = appendString(w.b, s)
+	}
+	w.b = append(w.b, ']')
+}
+
+// GoString returns a short description for %#v, so that a debugger or a
+// test failure does not print the internal pointer graph (which is
+// cyclic for recursive schemas).
+func (s *Schema) GoString() string {
+	var b strings.Builder
+	b.WriteString("schema.MustParse(")
+	b.WriteString(strconv.Quote(s.String()))
+	b.WriteString(")")
+	return b.String()
+}

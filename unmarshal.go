@@ -1,0 +1,148 @@
+package avro
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// Unmarshal decodes one datum of schema s from data into the value v
+// points at. v must be a non-nil pointer. Bytes left over after the datum
+// are an error (ErrInvalid); to read datums back to back use a Decoder.
+//
+// See the package documentation for how Avro types map to Go types. Bad
+// input returns an *Error wrapping ErrTruncated, ErrInvalid, ErrLimit or
+// ErrRange, with the path of the value and the byte offset; a Go type that
+// cannot represent the schema returns a *TypeError before any byte is
+// read. Unmarshal applies the default DecodeOptions limits.
+func Unmarshal(s *schema.Schema, data []byte, v any) error {
+	return unmarshal(&defaultDecodeOptions, s, data, v)
+}
+
+func unmarshal(o *DecodeOptions, s *schema.Schema, data []byte, v any) error {
+	dec, p, err := topDecoder(s, &v)
+	if err != nil {
+		return err
+	}
+	d := newDecodeState(o, data)
+	dec.decode(p, d)
+	if d.err == nil && d.pos != len(data) {
+		d.failf(ErrInvalid, "%d bytes after the datum", len(data)-d.pos)
+	}
+	err = d.toError()
+	d.release()
+	return err
+}
+
+// A Decoder reads datums of one schema written back to back on a stream,
+// with no header and no framing (the "raw" Avro stream of, for example,
+// Avro's own person-10.avro.raw test file).
+type Decoder struct {
+	r      io.Reader
+	s      *schema.Schema
+	opts   DecodeOptions
+	buf    []byte
+	start  int
+	end    int
+	offset int64 // stream offset of buf[0]
+	eof    bool
+	rerr   error
+}
+
+const decoderChunk = 64 << 10
+
+// NewDecoder returns a Decoder that reads datums of schema s from r with
+// the default limits.
+func NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
+	return DecodeOptions{}.NewDecoder(r, s)
+}
+
+// NewDecoder returns a Decoder that uses these options.
+func (o DecodeOptions) NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
+	return &Decoder{r: r, s: s, opts: o}
+}
+
+// Decode reads the next datum into the value v points at. It returns
+// io.EOF when the stream ends between datums, and an *Error wrapping
+// ErrTruncated (which matches io.ErrUnexpectedEOF) when it ends inside
+// one. A datum may be as large as DecodeOptions.MaxLength; the Decoder
+// buffers one datum at a time.
+func (dec *Decoder) Decode(v any) error {
+	codec, p, err := topDecoder(dec.s, &v)
+	if err != nil {
+		return err
+	}
+	for {
+		if dec.start == dec.end {
+			if err := dec.fill(); err != nil {
+				return err
+			}
+			if dec.start == dec.end {
+				return io.EOF
+			}
+		}
+		d := newDecodeState(&dec.opts, dec.buf[dec.start:dec.end])
+		codec.decode(p, d)
+		if d.err == nil {
+			dec.start += d.pos
+			d.release()
+			return nil
+		}
+		if errors.Is(d.err, ErrTruncated) && !dec.eof {
+			d.release()
+			if err := dec.fill(); err != nil {
+				return err
+			}
+			continue
+		}
+		e := d.toError().(*Error)
+		e.Offset += dec.offset + int64(dec.start)
+		d.release()
+		return e
+	}
+}
+
+// fill reads more of the stream, keeping the unread bytes and growing the
+// buffer when a datum does not fit in it.
+func (dec *Decoder) fill() error {
+	if dec.eof {
+		if dec.rerr != nil {
+			return dec.rerr
+		}
+		return nil
+	}
+	if dec.start > 0 {
+		n := copy(dec.buf, dec.buf[dec.start:dec.end])
+		dec.offset += int64(dec.start)
+		dec.start, dec.end = 0, n
+	}
+	if dec.end == len(dec.buf) {
+		size := max(2*len(dec.buf), decoderChunk)
+		if int64(size) > dec.opts.maxLength()+decoderChunk {
+			if int64(len(dec.buf)) >= dec.opts.maxLength() {
+				return &Error{Op: "unmarshal", Offset: dec.offset, Err: fmt.Errorf("%w: datum larger than %d bytes", ErrLimit, dec.opts.maxLength())}
+			}
+			size = int(dec.opts.maxLength())
+		}
+		nb := make([]byte, size)
+		copy(nb, dec.buf[:dec.end])
+		dec.buf = nb
+	}
+	for {
+		n, err := dec.r.Read(dec.buf[dec.end:])
+		dec.end += n
+		if err != nil {
+			dec.eof = true
+			if err != io.EOF {
+				dec.rerr = err
+				return err
+			}
+			return nil
+		}
+		if n > 0 {
+			return nil
+		}
+	}
+}

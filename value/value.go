@@ -1,0 +1,219 @@
+package value
+
+import "unsafe"
+
+// Value is one Avro value: null, a scalar, a string, bytes, fixed, an enum,
+// an array, a map or a record, optionally tagged with the union branch it
+// was written under. It is two words (16 bytes) and is passed by value.
+// The zero Value is null (with no branch).
+//
+// Values are immutable except through the slices, *Record and *Map they
+// share (see the package documentation for ownership). Values are not
+// comparable with ==; use Equal.
+type Value struct {
+	_ [0]func() // not comparable: == on two words would compare identities
+
+	// p is nil (null), a pointer into the scalars sentinel array (scalar
+	// kinds: the element's offset encodes row and branch), or the data
+	// pointer of a pointer kind. It is the only word the GC scans.
+	p unsafe.Pointer
+	_ [8 - unsafe.Sizeof(uintptr(0))]byte // 16 bytes on 32-bit platforms too
+	// w is the payload bits of a scalar, or for a pointer kind the length
+	// (low 48 bits), the tag (bits 48-55) and the branch+1 (bits 56-63).
+	// It never holds a pointer.
+	w uint64
+}
+
+// Rows of the scalar sentinel array. A scalar Value points at
+// &scalars[row][branch+1], or &scalars[row][0] when it has no branch.
+const (
+	rowNull = iota
+	rowBool
+	rowInt
+	rowLong
+	rowFloat
+	rowDouble
+	rowEnum
+	numRows
+)
+
+// rowBranches is the number of branch slots of a row: slot 0 means "no
+// branch", slot b+1 branch b, so branches 0..maxInline are inline.
+const (
+	rowBranches = 256
+	maxInline   = rowBranches - 2 // 254
+	scalarSpan  = numRows * rowBranches
+)
+
+// scalars is the sentinel array that scalar Values point into. Only its
+// address matters; its bytes are never read or written.
+var scalars [numRows][rowBranches]byte
+
+// zeroBase is what empty strings, bytes and arrays point at, so that their
+// p is never nil (nil is null) and never points past the end of an
+// allocation. It is a uint64 so that it is aligned for every element type.
+var zeroBase uint64
+
+var rowKinds = [numRows]Kind{KindNull, KindBoolean, KindInt, KindLong, KindFloat, KindDouble, KindEnum}
+
+// Tags of the pointer kinds, stored in bits 48-55 of w. Tag 0 is unused so
+// that the zero Value (p == nil, w == 0) matches no pointer tag.
+const (
+	tBytes    = 1 + iota // p: data; len
+	tString              // p: data; len
+	tFixed               // p: data; len
+	tEnumS               // p: *schema.Schema; index in the length bits
+	tArray               // p: first Value; len
+	tInt32s              // p: first int32; len
+	tInt64s              // p: first int64; len
+	tFloat32s            // p: first float32; len
+	tFloat64s            // p: first float64; len
+	tBools               // p: first bool; len
+	tMap                 // p: *Map
+	tRecord              // p: *Record
+	tBoxed               // p: *boxed (branch > maxInline)
+	numTags
+)
+
+var tagKinds = [numTags]Kind{
+	tBytes: KindBytes, tString: KindString, tFixed: KindFixed, tEnumS: KindEnum, tArray: KindArray,
+	tInt32s: KindArray, tInt64s: KindArray, tFloat32s: KindArray, tFloat64s: KindArray, tBools: KindArray,
+	tMap: KindMap, tRecord: KindRecord,
+}
+
+const (
+	lenBits    = 48
+	lenMask    = 1<<lenBits - 1
+	tagShift   = 48
+	branchShft = 56
+	maxLen     = lenMask
+	tagMask    = 0xff << tagShift
+)
+
+// boxed is a union value whose branch index does not fit in 8 bits.
+type boxed struct {
+	v      Value // branch-less
+	branch int
+}
+
+// sbase is the address of the sentinel array.
+func sbase() uintptr { return uintptr(unsafe.Pointer(&scalars)) }
+
+// row returns the sentinel row of a scalar Value, or a number >= numRows
+// for any other Value (nil and heap pointers wrap around or lie outside).
+func (v Value) row() uintptr { return (uintptr(v.p) - sbase()) / rowBranches }
+
+// isScalar reports whether p points into the sentinel array.
+func (v Value) isScalar() bool { return uintptr(v.p)-sbase() < scalarSpan }
+
+// tag returns the pointer tag, or 0 for null and scalars.
+func (v Value) tag() uint8 {
+	if v.isScalar() {
+		return 0
+	}
+	return uint8(v.w >> tagShift)
+}
+
+// n returns the length bits of a pointer Value.
+func (v Value) n() int { return int(v.w & lenMask) }
+
+func scalar(row int, w uint64) Value {
+	return Value{p: unsafe.Pointer(&scalars[row][0]), w: w}
+}
+
+// ptr builds a pointer Value; p must not be nil.
+func ptr(p unsafe.Pointer, tag uint8, n int) Value {
+	if uint(n) > maxLen {
+		panic("value: length out of range")
+	}
+	return Value{p: p, w: uint64(n) | uint64(tag)<<tagShift}
+}
+
+// slice builds a pointer Value over n elements at p; p may be nil when n
+// is 0.
+func slice(p unsafe.Pointer, tag uint8, n int) Value {
+	if n == 0 {
+		p = unsafe.Pointer(&zeroBase)
+	}
+	return ptr(p, tag, n)
+}
+
+// unbox returns the inner Value of a boxed union value, or v.
+func (v Value) unbox() Value {
+	if v.tag() == tBoxed {
+		return (*boxed)(v.p).v
+	}
+	return v
+}
+
+// Kind returns the Avro kind of v. A union value reports the kind of its
+// branch; typed arrays report KindArray.
+func (v Value) Kind() Kind {
+	if off := uintptr(v.p) - uintptr(unsafe.Pointer(&scalars)); off < scalarSpan {
+		return rowKinds[off/rowBranches]
+	}
+	return v.ptrKind()
+}
+
+func (v Value) ptrKind() Kind {
+	if v.p == nil {
+		return KindNull
+	}
+	t := uint8(v.w >> tagShift)
+	if t == tBoxed {
+		return (*boxed)(v.p).v.Kind()
+	}
+	return tagKinds[t]
+}
+
+// IsNull reports whether v is null (with or without a branch).
+func (v Value) IsNull() bool {
+	return v.p == nil || v.row() == rowNull || v.tag() == tBoxed && (*boxed)(v.p).v.p == nil
+}
+
+// Branch returns the union branch index v carries, or -1 when v is not a
+// union value.
+func (v Value) Branch() int {
+	if v.isScalar() {
+		return int((uintptr(v.p)-sbase())%rowBranches) - 1
+	}
+	if v.p == nil {
+		return -1
+	}
+	if uint8(v.w>>tagShift) == tBoxed {
+		return (*boxed)(v.p).branch
+	}
+	return int(v.w>>branchShft) - 1
+}
+
+// WithBranch returns v tagged with union branch i, replacing any branch it
+// had; i == -1 removes the branch. Branches up to 254 cost nothing (the
+// index lives in spare bits); larger ones allocate a small box.
+func (v Value) WithBranch(i int) Value {
+	if i < -1 {
+		panic("value: negative union branch")
+	}
+	v = v.unbox()
+	switch {
+	case v.isScalar():
+		if i <= maxInline {
+			return Value{p: unsafe.Pointer(&scalars[v.row()][i+1]), w: v.w}
+		}
+		v = Value{p: unsafe.Pointer(&scalars[v.row()][0]), w: v.w}
+	case v.p == nil:
+		if i <= maxInline {
+			return Value{p: unsafe.Pointer(&scalars[rowNull][i+1])}
+		}
+	case i <= maxInline:
+		return Value{p: v.p, w: v.w&^(0xff<<branchShft) | uint64(i+1)<<branchShft}
+	default:
+		v = Value{p: v.p, w: v.w &^ (0xff << branchShft)}
+	}
+	return Value{p: unsafe.Pointer(&boxed{v: v, branch: i}), w: uint64(tBoxed) << tagShift}
+}
+
+// Union returns v tagged with union branch i; it is v.WithBranch(i).
+func Union(branch int, v Value) Value { return v.WithBranch(branch) }
+
+// rawBytes returns the payload of an unboxed string, bytes or fixed Value.
+func rawBytes(v Value) []byte { return unsafe.Slice((*byte)(v.p), v.n()) }

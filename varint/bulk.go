@@ -1,0 +1,293 @@
+package varint
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
+
+// The bulk functions call these implementation variables. They default to
+// the pure-Go loops below. A CPU-specific kernel (assembly or SIMD, in a file
+// with build tags) may replace them from an init function after checking the
+// CPU features; a replacement must have exactly the semantics of the generic
+// version, including the error values and the partial results on error, and
+// is kept only if it beats the generic loop on uniform and on mixed data.
+var (
+	decodeLongsImpl = decodeLongsGeneric
+	decodeIntsImpl  = decodeIntsGeneric
+	appendLongsImpl = appendLongsGeneric
+	appendIntsImpl  = appendIntsGeneric
+)
+
+// DecodeLongs decodes exactly len(dst) longs from the start of src into dst
+// and returns the number of bytes consumed.
+//
+// On error it returns a [*DecodeError] wrapping [ErrTruncated] (src ended
+// before the last value did) or [ErrOverflow] (an invalid varint); dst[:e.Index]
+// hold the values decoded so far and consumed is the number of bytes they used
+// (e.Offset). The contents of the rest of dst are unspecified.
+func DecodeLongs(dst []int64, src []byte) (consumed int, err error) {
+	return decodeLongsImpl(dst, src)
+}
+
+// DecodeInts decodes exactly len(dst) ints from the start of src into dst and
+// returns the number of bytes consumed. Errors are as for [DecodeLongs]; a
+// value outside the int32 range is an [ErrOverflow].
+func DecodeInts(dst []int32, src []byte) (consumed int, err error) {
+	return decodeIntsImpl(dst, src)
+}
+
+// AppendLongs appends the encodings of the values of src to dst and returns
+// the extended slice. It grows dst in chunks, never by more than the worst
+// case of the values still to write, and writes only bytes inside the result.
+func AppendLongs(dst []byte, src []int64) []byte {
+	return appendLongsImpl(dst, src)
+}
+
+// AppendInts appends the encodings of the values of src to dst and returns
+// the extended slice, like [AppendLongs].
+func AppendInts(dst []byte, src []int32) []byte {
+	return appendIntsImpl(dst, src)
+}
+
+// unzigByte decodes a one-byte varint held in the low 8 bits of b.
+func unzigByte(b uint64) int64 { return int64(b>>1&0x3f) ^ -int64(b&1) }
+
+// decodeLongsGeneric is the pure-Go bulk long decoder.
+func decodeLongsGeneric(dst []int64, src []byte) (int, error) {
+	i, p := 0, 0
+	// Main loop: at least 16 bytes left, so a word load and the 9th and
+	// 10th bytes need no length checks of their own.
+	for i < len(dst) && p+16 <= len(src) {
+		s := src[p : p+16 : p+16]
+		w := binary.LittleEndian.Uint64(s)
+		if w&msbs == 0 && i+8 <= len(dst) {
+			// 8 one-byte values.
+			d := dst[i : i+8 : i+8]
+			d[0] = unzigByte(w)
+			d[1] = unzigByte(w >> 8)
+			d[2] = unzigByte(w >> 16)
+			d[3] = unzigByte(w >> 24)
+			d[4] = unzigByte(w >> 32)
+			d[5] = unzigByte(w >> 40)
+			d[6] = unzigByte(w >> 48)
+			d[7] = unzigByte(w >> 56)
+			i += 8
+			p += 8
+			continue
+		}
+		if m := ^w & msbs; m != 0 {
+			// 1 to 8 bytes, found and packed without a branch per byte.
+			// (Decoding every varint of the word in an inner loop was
+			// faster on uniform 2-4 byte data but slower on mixed 1-10
+			// byte data, from the mispredicted loop exits.)
+			dst[i] = Unzigzag64(compact(w & (m ^ (m - 1))))
+			i++
+			p += (bits.TrailingZeros64(m) + 1) >> 3
+			continue
+		}
+		x := compact(w)
+		c := s[8]
+		if c < 0x80 {
+			dst[i] = Unzigzag64(x | uint64(c)<<56)
+			i++
+			p += 9
+			continue
+		}
+		x |= uint64(c&0x7f) << 56
+		c = s[9]
+		if c > 1 {
+			return p, decodeError(-1, i, p)
+		}
+		dst[i] = Unzigzag64(x | uint64(c)<<63)
+		i++
+		p += 10
+	}
+	// Tail: fewer than 16 bytes left, value by value with length checks.
+	for ; i < len(dst); i++ {
+		v, n := Long(src[p:])
+		if n <= 0 {
+			return p, decodeError(n, i, p)
+		}
+		dst[i] = v
+		p += n
+	}
+	return p, nil
+}
+
+// decodeIntsGeneric is the pure-Go bulk int decoder.
+func decodeIntsGeneric(dst []int32, src []byte) (int, error) {
+	i, p := 0, 0
+	for i < len(dst) && p+8 <= len(src) {
+		w := binary.LittleEndian.Uint64(src[p : p+8 : p+8])
+		if w&msbs == 0 && i+8 <= len(dst) {
+			d := dst[i : i+8 : i+8]
+			d[0] = int32(unzigByte(w))
+			d[1] = int32(unzigByte(w >> 8))
+			d[2] = int32(unzigByte(w >> 16))
+			d[3] = int32(unzigByte(w >> 24))
+			d[4] = int32(unzigByte(w >> 32))
+			d[5] = int32(unzigByte(w >> 40))
+			d[6] = int32(unzigByte(w >> 48))
+			d[7] = int32(unzigByte(w >> 56))
+			i += 8
+			p += 8
+			continue
+		}
+		m := ^w & msbsInt
+		if m == 0 {
+			return p, decodeError(-1, i, p)
+		}
+		x := compact(w & (m ^ (m - 1)))
+		if x > 0xffffffff {
+			return p, decodeError(-1, i, p)
+		}
+		dst[i] = Unzigzag32(uint32(x))
+		i++
+		p += (bits.TrailingZeros64(m) + 1) >> 3
+	}
+	for ; i < len(dst); i++ {
+		v, n := Int(src[p:])
+		if n <= 0 {
+			return p, decodeError(n, i, p)
+		}
+		dst[i] = v
+		p += n
+	}
+	return p, nil
+}
+
+// appendChunk is the number of values encoded per growth of dst.
+const appendChunk = 256
+
+// appendLongsGeneric is the pure-Go bulk long encoder.
+func appendLongsGeneric(dst []byte, src []int64) []byte {
+	for len(src) > 0 {
+		chunk := src
+		if len(chunk) > appendChunk {
+			chunk = chunk[:appendChunk]
+		}
+		src = src[len(chunk):]
+		// Word stores may write up to 7 bytes past the end of a value; they
+		// are used only while at least 8 more values follow in this chunk,
+		// so that those bytes are always overwritten and nothing outside
+		// the result is touched.
+		wordOK := len(chunk) - 8
+		if cap(dst)-len(dst) < len(chunk)*MaxLenLong {
+			if tight(dst, chunk) {
+				for _, v := range chunk {
+					dst = AppendLong(dst, v) // fits: no reallocation
+				}
+				continue
+			}
+			dst = slices.Grow(dst, len(chunk)*MaxLenLong)
+		}
+		l := len(dst)
+		b := dst[l : l+len(chunk)*MaxLenLong]
+		p := 0
+		for j, v := range chunk {
+			u := Zigzag64(v)
+			if u < 0x80 {
+				b[p] = byte(u)
+				p++
+				continue
+			}
+			if u < 1<<14 {
+				s := b[p : p+2 : p+2]
+				s[0] = byte(u) | 0x80
+				s[1] = byte(u >> 7)
+				p += 2
+				continue
+			}
+			p += putUvarintLong(b[p:p+MaxLenLong:p+MaxLenLong], u, j < wordOK)
+		}
+		dst = dst[:l+p]
+	}
+	return dst
+}
+
+// tight reports whether the encoding of chunk fits in the spare capacity of
+// dst although the worst case does not. The encoders then write into that
+// capacity value by value instead of reallocating, so that a caller's buffer
+// that is large enough is always used.
+func tight[T int32 | int64](dst []byte, chunk []T) bool {
+	room := cap(dst) - len(dst)
+	if room < len(chunk) {
+		return false
+	}
+	n := 0
+	for _, v := range chunk {
+		n += sizeUvarint(Zigzag64(int64(v)))
+	}
+	return n <= room
+}
+
+// putUvarintLong writes u >= 1<<14 to s (10 bytes of room) and returns the
+// length. If word is set it may write all 10 bytes of s.
+func putUvarintLong(s []byte, u uint64, word bool) int {
+	n := sizeUvarint(u)
+	if word {
+		if n <= 8 {
+			binary.LittleEndian.PutUint64(s, spread(u)|msbs>>(8*(9-n)))
+			return n
+		}
+		binary.LittleEndian.PutUint64(s, spread(u)|msbs)
+		if n == 9 {
+			s[8] = byte(u >> 56)
+			return 9
+		}
+		s[8] = byte(u>>56) | 0x80
+		s[9] = byte(u >> 63)
+		return 10
+	}
+	for i := 0; i < n-1; i++ {
+		s[i] = byte(u) | 0x80
+		u >>= 7
+	}
+	s[n-1] = byte(u)
+	return n
+}
+
+// appendIntsGeneric is the pure-Go bulk int encoder.
+func appendIntsGeneric(dst []byte, src []int32) []byte {
+	for len(src) > 0 {
+		chunk := src
+		if len(chunk) > appendChunk {
+			chunk = chunk[:appendChunk]
+		}
+		src = src[len(chunk):]
+		wordOK := len(chunk) - 8
+		// Worst case 5 bytes a value, plus 5 so that an int may be written
+		// with a word store at any position.
+		if cap(dst)-len(dst) < len(chunk)*MaxLenInt+MaxLenInt {
+			if tight(dst, chunk) {
+				for _, v := range chunk {
+					dst = AppendInt(dst, v) // fits: no reallocation
+				}
+				continue
+			}
+			dst = slices.Grow(dst, len(chunk)*MaxLenInt+MaxLenInt)
+		}
+		l := len(dst)
+		b := dst[l : l+len(chunk)*MaxLenInt+MaxLenInt]
+		p := 0
+		for j, v := range chunk {
+			u := uint64(Zigzag32(v))
+			if u < 0x80 {
+				b[p] = byte(u)
+				p++
+				continue
+			}
+			if u < 1<<14 {
+				s := b[p : p+2 : p+2]
+				s[0] = byte(u) | 0x80
+				s[1] = byte(u >> 7)
+				p += 2
+				continue
+			}
+			p += putUvarintLong(b[p:p+MaxLenLong:p+MaxLenLong], u, j < wordOK)
+		}
+		dst = dst[:l+p]
+	}
+	return dst
+}

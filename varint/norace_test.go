@@ -1,0 +1,5 @@
+//go:build !race
+
+package varint
+
+const raceEnabled = false
