@@ -177,10 +177,8 @@ func (c *compiler) arrayDecoder(s *schema.Schema, t reflect.Type, path string) (
 	items := s.Items()
 	switch t.Kind() {
 	case reflect.Slice:
-		if t.Elem().Kind() != reflect.Uint8 || items.Kind() != schema.Bytes {
-			if dec := fastSliceDecoder(items, t); dec != nil {
-				return dec, nil
-			}
+		if dec := fastSliceDecoder(items, t); dec != nil {
+			return dec, nil
 		}
 		elem, err := c.decoderFor(items, t.Elem(), path+"[]")
 		if err != nil {

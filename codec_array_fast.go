@@ -56,6 +56,9 @@ func fastSliceCodec(items *schema.Schema, t reflect.Type) fastSlice {
 		return &primSliceCodec[bool]{typ: st, minSize: 1, dec: decodeBoolsBlock, enc: appendBools}
 	case items.Kind() == schema.String && items.Logical() == schema.NoLogical && ek == reflect.String:
 		return &primSliceCodec[string]{typ: st, minSize: 1, dec: decodeStringsBlock, enc: appendStrings}
+	case items.Kind() == schema.Bytes && items.Logical() == schema.NoLogical &&
+		ek == reflect.Slice && t.Elem().Elem().Kind() == reflect.Uint8:
+		return &primSliceCodec[[]byte]{typ: st, minSize: 1, dec: decodeBytesBlock, enc: appendByteSlices}
 	}
 	return nil
 }
@@ -177,6 +180,24 @@ func decodeStringsBlock(dst []string, d *decodeState) {
 			return
 		}
 	}
+}
+
+func decodeBytesBlock(dst [][]byte, d *decodeState) {
+	for i := range dst {
+		dst[i] = d.readBytes(nil)
+		if d.err != nil {
+			d.addIndex(int64(i))
+			return
+		}
+	}
+}
+
+func appendByteSlices(dst []byte, src [][]byte) []byte {
+	for _, b := range src {
+		dst = varint.AppendLong(dst, int64(len(b)))
+		dst = append(dst, b...)
+	}
+	return dst
 }
 
 func appendStrings(dst []byte, src []string) []byte {

@@ -2,11 +2,692 @@ package avro
 
 import (
 	"reflect"
+	"unsafe"
 
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
 )
 
-func isValueType(t reflect.Type) bool { return false }
+// The value.Value codecs: a tree of nodes built once per schema, so that a
+// decode walks no schema and looks nothing up by name. Values hold the
+// underlying Avro representation of logical types (a timestamp-millis is a
+// Long), so every datum round-trips exactly. Arrays of int, long, float,
+// double and boolean decode to typed arrays: one allocation, filled by the
+// bulk kernels.
 
-func (c *compiler) valueDecoder(s *schema.Schema, path string) (decoder, error) { return nil, nil }
-func (c *compiler) valueEncoder(s *schema.Schema, path string) (encoder, error) { return nil, nil }
+var valueType = reflect.TypeFor[value.Value]()
+
+func isValueType(t reflect.Type) bool { return t == valueType }
+
+// valueNode is the codec of one schema node for value.Value.
+type valueNode interface {
+	read(d *decodeState) value.Value
+	write(v value.Value, e *encodeState)
+	// accepts reports whether write takes v at this level (for choosing
+	// the union branch of a value without one).
+	accepts(v value.Value) bool
+}
+
+// valueCodec is the decoder and encoder of *value.Value for one node.
+type valueCodec struct{ n valueNode }
+
+func (c valueCodec) decode(p unsafe.Pointer, d *decodeState) {
+	v := c.n.read(d)
+	if d.err == nil {
+		*(*value.Value)(p) = v
+	}
+}
+
+func (c valueCodec) encode(p unsafe.Pointer, e *encodeState) { c.n.write(*(*value.Value)(p), e) }
+
+func (c *compiler) valueDecoder(s *schema.Schema, path string) (decoder, error) {
+	n, err := c.valueNodeFor(s, path)
+	if err != nil {
+		return nil, err
+	}
+	return valueCodec{n}, nil
+}
+
+func (c *compiler) valueEncoder(s *schema.Schema, path string) (encoder, error) {
+	n, err := c.valueNodeFor(s, path)
+	if err != nil {
+		return nil, err
+	}
+	return valueCodec{n}, nil
+}
+
+func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error) {
+	key := compileKey{s, valueType}
+	if vc, ok := c.decoders[key].(valueCodec); ok {
+		return vc.n, nil
+	}
+	var n valueNode
+	switch s.Kind() {
+	case schema.Null:
+		n = valueNull{}
+	case schema.Boolean:
+		n = valueBool{}
+	case schema.Int:
+		n = valueInt{}
+	case schema.Long:
+		n = valueLong{}
+	case schema.Float:
+		n = valueFloat{}
+	case schema.Double:
+		n = valueDouble{}
+	case schema.String:
+		n = valueString{}
+	case schema.Bytes:
+		n = valueBytes{}
+	case schema.Enum:
+		n = valueEnum{s}
+	case schema.Fixed:
+		n = valueFixed{s.Size()}
+	case schema.Array:
+		if typed := typedValueArray(s.Items()); typed != nil {
+			n = typed
+			break
+		}
+		arr := &valueArray{minSize: s.Items().MinEncodedSize()}
+		c.setValueNode(s, arr)
+		items, err := c.valueNodeFor(s.Items(), path+"[]")
+		if err != nil {
+			return nil, err
+		}
+		arr.items = items
+		n = arr
+	case schema.Map:
+		m := &valueMap{minSize: 1 + s.Values().MinEncodedSize()}
+		c.setValueNode(s, m)
+		values, err := c.valueNodeFor(s.Values(), path+"[]")
+		if err != nil {
+			return nil, err
+		}
+		m.values = values
+		n = m
+	case schema.Record:
+		rec := &valueRecord{s: s}
+		c.setValueNode(s, rec)
+		for _, f := range s.Fields() {
+			fn, err := c.valueNodeFor(f.Type(), joinPath(path, f.Name()))
+			if err != nil {
+				return nil, err
+			}
+			rec.fields = append(rec.fields, fn)
+			rec.names = append(rec.names, f.Name())
+		}
+		n = rec
+	case schema.Union:
+		u := &valueUnion{s: s}
+		c.setValueNode(s, u)
+		for _, b := range s.Branches() {
+			bn, err := c.valueNodeFor(b, joinPath(path, "["+b.FullName()+"]"))
+			if err != nil {
+				return nil, err
+			}
+			u.branches = append(u.branches, bn)
+		}
+		n = u
+	default:
+		return nil, typeErr(path, valueType, s, "unknown schema kind")
+	}
+	c.setValueNode(s, n)
+	return n, nil
+}
+
+func (c *compiler) setValueNode(s *schema.Schema, n valueNode) {
+	key := compileKey{s, valueType}
+	c.decoders[key], c.encoders[key] = valueCodec{n}, valueCodec{n}
+}
+
+func valueMismatch(e *encodeState, v value.Value, avroType string) {
+	e.failf(ErrRange, "cannot encode a %s value as Avro %s", v.Kind(), avroType)
+}
+
+type valueNull struct{}
+
+func (valueNull) read(*decodeState) value.Value  { return value.Null() }
+func (valueNull) accepts(v value.Value) bool     { return v.Kind() == value.KindNull }
+func (n valueNull) write(v value.Value, e *encodeState) {
+	if !n.accepts(v) {
+		valueMismatch(e, v, "null")
+	}
+}
+
+type valueBool struct{}
+
+func (valueBool) read(d *decodeState) value.Value { return value.Bool(d.readBool()) }
+func (valueBool) accepts(v value.Value) bool      { return v.Kind() == value.KindBoolean }
+func (n valueBool) write(v value.Value, e *encodeState) {
+	if !n.accepts(v) {
+		valueMismatch(e, v, "boolean")
+		return
+	}
+	e.writeBool(v.Bool())
+}
+
+// valueInteger reads an int or long value as int64.
+func valueInteger(v value.Value) (int64, bool) {
+	switch v.Kind() {
+	case value.KindInt:
+		return int64(v.Int()), true
+	case value.KindLong:
+		return v.Long(), true
+	}
+	return 0, false
+}
+
+type valueInt struct{}
+
+func (valueInt) read(d *decodeState) value.Value { return value.Int(d.readInt()) }
+func (valueInt) accepts(v value.Value) bool {
+	x, ok := valueInteger(v)
+	return ok && x == int64(int32(x))
+}
+func (n valueInt) write(v value.Value, e *encodeState) {
+	x, ok := valueInteger(v)
+	if !ok {
+		valueMismatch(e, v, "int")
+		return
+	}
+	if x != int64(int32(x)) {
+		e.failf(ErrRange, "%d does not fit an Avro int", x)
+		return
+	}
+	e.writeLong(x)
+}
+
+type valueLong struct{}
+
+func (valueLong) read(d *decodeState) value.Value { return value.Long(d.readLong()) }
+func (valueLong) accepts(v value.Value) bool {
+	_, ok := valueInteger(v)
+	return ok
+}
+func (n valueLong) write(v value.Value, e *encodeState) {
+	x, ok := valueInteger(v)
+	if !ok {
+		valueMismatch(e, v, "long")
+		return
+	}
+	e.writeLong(x)
+}
+
+type valueFloat struct{}
+
+func (valueFloat) read(d *decodeState) value.Value { return value.Float(d.readFloat()) }
+func (valueFloat) accepts(v value.Value) bool      { return v.Kind() == value.KindFloat }
+func (n valueFloat) write(v value.Value, e *encodeState) {
+	if !n.accepts(v) {
+		valueMismatch(e, v, "float")
+		return
+	}
+	e.writeFloat(v.Float())
+}
+
+type valueDouble struct{}
+
+func (valueDouble) read(d *decodeState) value.Value { return value.Double(d.readDouble()) }
+func (valueDouble) accepts(v value.Value) bool {
+	k := v.Kind()
+	return k == value.KindDouble || k == value.KindFloat
+}
+func (n valueDouble) write(v value.Value, e *encodeState) {
+	switch v.Kind() {
+	case value.KindDouble:
+		e.writeDouble(v.Double())
+	case value.KindFloat:
+		e.writeDouble(float64(v.Float()))
+	default:
+		valueMismatch(e, v, "double")
+	}
+}
+
+type valueString struct{}
+
+func (valueString) read(d *decodeState) value.Value { return value.String(d.readString()) }
+func (valueString) accepts(v value.Value) bool      { return v.Kind() == value.KindString }
+func (n valueString) write(v value.Value, e *encodeState) {
+	switch v.Kind() {
+	case value.KindString:
+		e.writeString(v.Str())
+	case value.KindBytes:
+		e.writeBytes(v.Bytes())
+	default:
+		valueMismatch(e, v, "string")
+	}
+}
+
+type valueBytes struct{}
+
+func (valueBytes) read(d *decodeState) value.Value {
+	b := d.readBytes(nil)
+	return value.Bytes(b)
+}
+func (valueBytes) accepts(v value.Value) bool { return v.Kind() == value.KindBytes }
+func (n valueBytes) write(v value.Value, e *encodeState) {
+	switch v.Kind() {
+	case value.KindBytes:
+		e.writeBytes(v.Bytes())
+	case value.KindString:
+		e.writeString(v.Str())
+	default:
+		valueMismatch(e, v, "bytes")
+	}
+}
+
+type valueEnum struct{ s *schema.Schema }
+
+func (n valueEnum) read(d *decodeState) value.Value {
+	i := readEnumIndex(n.s, d)
+	return value.EnumOf(n.s, i)
+}
+func (n valueEnum) accepts(v value.Value) bool {
+	if v.Kind() != value.KindEnum {
+		return false
+	}
+	if es := v.Schema(); es != nil && es.FullName() != n.s.FullName() {
+		return false
+	}
+	return v.EnumIndex() < len(n.s.Symbols())
+}
+func (n valueEnum) write(v value.Value, e *encodeState) {
+	if v.Kind() == value.KindString {
+		i := n.s.SymbolIndex(v.Str())
+		if i < 0 {
+			e.failf(ErrRange, "%q is not a symbol of enum %s", v.Str(), n.s.FullName())
+			return
+		}
+		e.writeLong(int64(i))
+		return
+	}
+	if v.Kind() != value.KindEnum {
+		valueMismatch(e, v, "enum "+n.s.FullName())
+		return
+	}
+	i := v.EnumIndex()
+	if i < 0 || i >= len(n.s.Symbols()) {
+		e.failf(ErrRange, "enum index %d out of range for %s", i, n.s.FullName())
+		return
+	}
+	e.writeLong(int64(i))
+}
+
+type valueFixed struct{ size int }
+
+func (n valueFixed) read(d *decodeState) value.Value {
+	src := d.readRaw(n.size)
+	if d.err != nil || !d.reserve(int64(n.size)) {
+		return value.Null()
+	}
+	if d.zeroCopy {
+		return value.Fixed(src)
+	}
+	return value.Fixed(append([]byte(nil), src...))
+}
+func (n valueFixed) accepts(v value.Value) bool {
+	k := v.Kind()
+	return (k == value.KindFixed || k == value.KindBytes) && len(v.Bytes()) == n.size
+}
+func (n valueFixed) write(v value.Value, e *encodeState) {
+	k := v.Kind()
+	if k != value.KindFixed && k != value.KindBytes {
+		valueMismatch(e, v, "fixed")
+		return
+	}
+	b := v.Bytes()
+	if len(b) != n.size {
+		e.failf(ErrRange, "%d bytes for a fixed of size %d", len(b), n.size)
+		return
+	}
+	e.buf = append(e.buf, b...)
+}
+
+// valueArray holds arrays of non-primitive items as []value.Value.
+type valueArray struct {
+	minSize int
+	items   valueNode
+}
+
+func (n *valueArray) read(d *decodeState) value.Value {
+	if !d.enter() {
+		return value.Null()
+	}
+	var out []value.Value
+	var total int64
+	for {
+		count := d.readBlockCount(total, n.minSize)
+		if count == 0 {
+			break
+		}
+		if !d.reserve(count * int64(unsafe.Sizeof(value.Value{}))) {
+			return value.Null()
+		}
+		out = growValues(out, int(count))
+		for i := int64(0); i < count; i++ {
+			v := n.items.read(d)
+			if d.err != nil {
+				d.addIndex(total + i)
+				return value.Null()
+			}
+			out = append(out, v)
+		}
+		total += count
+	}
+	if d.err != nil {
+		return value.Null()
+	}
+	d.leave()
+	if out == nil {
+		out = []value.Value{}
+	}
+	return value.Array(out[:len(out):len(out)])
+}
+
+func growValues(s []value.Value, n int) []value.Value {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	ns := make([]value.Value, len(s), len(s)+n)
+	copy(ns, s)
+	return ns
+}
+
+func (n *valueArray) accepts(v value.Value) bool { return v.Kind() == value.KindArray }
+
+func (n *valueArray) write(v value.Value, e *encodeState) {
+	if v.Kind() != value.KindArray {
+		valueMismatch(e, v, "array")
+		return
+	}
+	if !e.enter() {
+		return
+	}
+	l := v.Len()
+	if l > 0 {
+		e.writeLong(int64(l))
+		for i := 0; i < l; i++ {
+			n.items.write(v.Index(i), e)
+			if e.err != nil {
+				e.addIndex(i)
+				return
+			}
+		}
+	}
+	e.buf = append(e.buf, 0)
+	e.leave()
+}
+
+// typedArrayNode decodes arrays of primitives into a typed value array
+// with the same block kernels as the struct fast paths.
+type typedArrayNode[T any] struct {
+	minSize int
+	elem    valueNode
+	dec     func(dst []T, d *decodeState)
+	enc     func(dst []byte, src []T) []byte
+	wrap    func([]T) value.Value
+	get     func(value.Value) []T
+	kind    value.Kind
+}
+
+func (n *typedArrayNode[T]) read(d *decodeState) value.Value {
+	var out []T
+	var zero T
+	var total int64
+	for {
+		count := d.readBlockCount(total, n.minSize)
+		if count == 0 {
+			break
+		}
+		if !d.reserve(count * int64(unsafe.Sizeof(zero))) {
+			return value.Null()
+		}
+		start := len(out)
+		if cap(out)-start < int(count) {
+			ns := make([]T, start, start+int(count))
+			copy(ns, out)
+			out = ns
+		}
+		out = out[:start+int(count)]
+		n.dec(out[start:], d)
+		if d.err != nil {
+			return value.Null()
+		}
+		total += count
+	}
+	if d.err != nil {
+		return value.Null()
+	}
+	if out == nil {
+		out = []T{}
+	}
+	return n.wrap(out[:len(out):len(out)])
+}
+
+func (n *typedArrayNode[T]) accepts(v value.Value) bool { return v.Kind() == value.KindArray }
+
+func (n *typedArrayNode[T]) write(v value.Value, e *encodeState) {
+	if v.Kind() != value.KindArray {
+		valueMismatch(e, v, "array")
+		return
+	}
+	if v.IsTyped() && v.ElemKind() == n.kind {
+		s := n.get(v)
+		if len(s) > 0 {
+			e.writeLong(int64(len(s)))
+			e.buf = n.enc(e.buf, s)
+		}
+		e.buf = append(e.buf, 0)
+		return
+	}
+	l := v.Len()
+	if l > 0 {
+		e.writeLong(int64(l))
+		for i := 0; i < l; i++ {
+			n.elem.write(v.Index(i), e)
+			if e.err != nil {
+				e.addIndex(i)
+				return
+			}
+		}
+	}
+	e.buf = append(e.buf, 0)
+}
+
+func typedValueArray(items *schema.Schema) valueNode {
+	switch items.Kind() {
+	case schema.Int:
+		return &typedArrayNode[int32]{minSize: 1, elem: valueInt{}, dec: decodeIntsBlock, enc: appendIntsBlock,
+			wrap: value.Int32s, get: value.Value.Int32s, kind: value.KindInt}
+	case schema.Long:
+		return &typedArrayNode[int64]{minSize: 1, elem: valueLong{}, dec: decodeLongsBlock, enc: appendLongsBlock,
+			wrap: value.Int64s, get: value.Value.Int64s, kind: value.KindLong}
+	case schema.Float:
+		return &typedArrayNode[float32]{minSize: 4, elem: valueFloat{}, dec: decodeFloat32sBlock, enc: appendFloat32s,
+			wrap: value.Float32s, get: value.Value.Float32s, kind: value.KindFloat}
+	case schema.Double:
+		return &typedArrayNode[float64]{minSize: 8, elem: valueDouble{}, dec: decodeFloat64sBlock, enc: appendFloat64s,
+			wrap: value.Float64s, get: value.Value.Float64s, kind: value.KindDouble}
+	case schema.Boolean:
+		return &typedArrayNode[bool]{minSize: 1, elem: valueBool{}, dec: decodeBoolsBlock, enc: appendBools,
+			wrap: value.Bools, get: value.Value.Bools, kind: value.KindBoolean}
+	}
+	return nil
+}
+
+type valueMap struct {
+	minSize int
+	values  valueNode
+}
+
+func (n *valueMap) read(d *decodeState) value.Value {
+	if !d.enter() {
+		return value.Null()
+	}
+	var keys []string
+	var vals []value.Value
+	var total int64
+	for {
+		count := d.readBlockCount(total, n.minSize)
+		if count == 0 {
+			break
+		}
+		if !d.reserve(count * int64(unsafe.Sizeof(value.Value{})+16)) {
+			return value.Null()
+		}
+		if keys == nil {
+			keys = make([]string, 0, count)
+			vals = make([]value.Value, 0, count)
+		}
+		for i := int64(0); i < count; i++ {
+			k := d.readString()
+			if d.err != nil {
+				d.addIndex(total + i)
+				return value.Null()
+			}
+			v := n.values.read(d)
+			if d.err != nil {
+				d.addKey(k)
+				return value.Null()
+			}
+			keys = append(keys, k)
+			vals = append(vals, v)
+		}
+		total += count
+	}
+	if d.err != nil {
+		return value.Null()
+	}
+	d.leave()
+	return value.MapOf(value.NewMap(keys, vals))
+}
+
+func (n *valueMap) accepts(v value.Value) bool { return v.Kind() == value.KindMap }
+
+func (n *valueMap) write(v value.Value, e *encodeState) {
+	if v.Kind() != value.KindMap {
+		valueMismatch(e, v, "map")
+		return
+	}
+	if !e.enter() {
+		return
+	}
+	m := v.Map()
+	if m.Len() > 0 {
+		e.writeLong(int64(m.Len()))
+		for i := 0; i < m.Len(); i++ {
+			k := m.Key(i)
+			e.writeString(k)
+			n.values.write(m.ValueAt(i), e)
+			if e.err != nil {
+				e.addKey(k)
+				return
+			}
+		}
+	}
+	e.buf = append(e.buf, 0)
+	e.leave()
+}
+
+type valueRecord struct {
+	s      *schema.Schema
+	fields []valueNode
+	names  []string
+}
+
+func (n *valueRecord) read(d *decodeState) value.Value {
+	if !d.enter() {
+		return value.Null()
+	}
+	if !d.reserve(int64(len(n.fields)+2) * int64(unsafe.Sizeof(value.Value{}))) {
+		return value.Null()
+	}
+	rec := value.NewRecord(n.s, nil)
+	fields := rec.Fields()
+	for i, f := range n.fields {
+		fields[i] = f.read(d)
+		if d.err != nil {
+			d.addField(n.names[i])
+			return value.Null()
+		}
+	}
+	d.leave()
+	return value.RecordOf(rec)
+}
+
+func (n *valueRecord) accepts(v value.Value) bool {
+	if v.Kind() != value.KindRecord {
+		return false
+	}
+	r := v.Record()
+	if rs := r.Schema(); rs != nil && rs.FullName() != n.s.FullName() {
+		return false
+	}
+	return r.NumField() == len(n.fields)
+}
+
+func (n *valueRecord) write(v value.Value, e *encodeState) {
+	if v.Kind() != value.KindRecord {
+		valueMismatch(e, v, "record "+n.s.FullName())
+		return
+	}
+	r := v.Record()
+	if r.NumField() != len(n.fields) {
+		e.failf(ErrRange, "record with %d fields for %s, which has %d", r.NumField(), n.s.FullName(), len(n.fields))
+		return
+	}
+	if !e.enter() {
+		return
+	}
+	for i, f := range r.Fields() {
+		n.fields[i].write(f, e)
+		if e.err != nil {
+			e.addField(n.names[i])
+			return
+		}
+	}
+	e.leave()
+}
+
+type valueUnion struct {
+	s        *schema.Schema
+	branches []valueNode
+}
+
+func (n *valueUnion) read(d *decodeState) value.Value {
+	i := readUnionIndex(n.s, d)
+	if d.err != nil {
+		return value.Null()
+	}
+	v := n.branches[i].read(d)
+	return value.Union(i, v)
+}
+
+func (n *valueUnion) accepts(v value.Value) bool { return n.branchFor(v) >= 0 }
+
+// branchFor returns the branch a value is written with: its own branch
+// when it has one, else the first branch that accepts it.
+func (n *valueUnion) branchFor(v value.Value) int {
+	if b := v.Branch(); b >= 0 {
+		if b < len(n.branches) {
+			return b
+		}
+		return -1
+	}
+	for i, b := range n.branches {
+		if b.accepts(v) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (n *valueUnion) write(v value.Value, e *encodeState) {
+	i := n.branchFor(v)
+	if i < 0 {
+		e.failf(ErrRange, "a %s value fits no branch of the union", v.Kind())
+		return
+	}
+	e.writeLong(int64(i))
+	n.branches[i].write(v.WithBranch(-1), e)
+}

@@ -45,12 +45,12 @@ func finish(root *Schema) {
 			}
 		}
 		root.Fingerprint()
-	}
-	walk(root, func(n *Schema) {
-		if !n.published {
-			n.published = true
+		// Every new node reachable from root was written, and so has a
+		// span: nodes outside spans are published already.
+		for _, sp := range w.spans {
+			sp.node.published = true
 		}
-	})
+	}
 }
 
 // walk calls fn once for every node reachable from s.

@@ -47,6 +47,12 @@ type decoder struct {
 	pos int
 	// depth is the current nesting of arrays and objects.
 	depth int
+	// keys and vals are stacks shared by all objects and arrays being
+	// decoded: members collect here and are copied out once, at the
+	// exact size, when their object or array ends, instead of growing a
+	// slice per container.
+	keys []string
+	vals []any
 }
 
 // decodeJSON decodes one JSON value that must fill the whole text.
@@ -134,13 +140,13 @@ func (d *decoder) object() (any, error) {
 		return nil, err
 	}
 	d.pos++ // '{'
-	o := &object{}
+	mark := len(d.keys)
 	var index map[string]struct{} // duplicate detection for large objects
 	d.skipSpace()
 	if d.pos < len(d.s) && d.s[d.pos] == '}' {
 		d.pos++
 		d.depth--
-		return o, nil
+		return &object{}, nil
 	}
 	for {
 		d.skipSpace()
@@ -159,7 +165,7 @@ func (d *decoder) object() (any, error) {
 		if index != nil {
 			_, dup = index[key]
 		} else {
-			for _, prev := range o.keys {
+			for _, prev := range d.keys[mark:] {
 				if prev == key {
 					dup = true
 					break
@@ -180,11 +186,11 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		o.keys = append(o.keys, key)
-		o.vals = append(o.vals, v)
-		if len(o.keys) == 16 {
+		d.keys = append(d.keys, key)
+		d.vals = append(d.vals, v)
+		if n := len(d.keys) - mark; n == 16 {
 			index = make(map[string]struct{}, 32)
-			for _, k := range o.keys {
+			for _, k := range d.keys[mark:] {
 				index[k] = struct{}{}
 			}
 		} else if index != nil {
@@ -200,6 +206,10 @@ func (d *decoder) object() (any, error) {
 		case '}':
 			d.pos++
 			d.depth--
+			o := &object{keys: append([]string(nil), d.keys[mark:]...), vals: append([]any(nil), d.vals[len(d.vals)-(len(d.keys)-mark):]...)}
+			d.vals = d.vals[:len(d.vals)-len(o.keys)]
+			clear(d.keys[mark:])
+			d.keys = d.keys[:mark]
 			return o, nil
 		default:
 			return nil, d.syntaxError("expected ',' or '}' in an object")
@@ -212,12 +222,12 @@ func (d *decoder) array() (any, error) {
 		return nil, err
 	}
 	d.pos++ // '['
-	a := []any{}
+	mark := len(d.vals)
 	d.skipSpace()
 	if d.pos < len(d.s) && d.s[d.pos] == ']' {
 		d.pos++
 		d.depth--
-		return a, nil
+		return []any{}, nil
 	}
 	for {
 		d.skipSpace()
@@ -225,7 +235,7 @@ func (d *decoder) array() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		a = append(a, v)
+		d.vals = append(d.vals, v)
 		d.skipSpace()
 		if d.pos >= len(d.s) {
 			return nil, d.syntaxError("unexpected end of input in an array")
@@ -236,6 +246,9 @@ func (d *decoder) array() (any, error) {
 		case ']':
 			d.pos++
 			d.depth--
+			a := append([]any(nil), d.vals[mark:]...)
+			clear(d.vals[mark:])
+			d.vals = d.vals[:mark]
 			return a, nil
 		default:
 			return nil, d.syntaxError("expected ',' or ']' in an array")

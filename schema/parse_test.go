@@ -574,10 +574,10 @@ func TestProps(t *testing.T) {
 func TestStringForms(t *testing.T) {
 	cases := map[string]string{
 		`{"type":"int"}`: `"int"`,
-		`{"type":"error","name":"E","namespace":"x","doc":"d\n\"q\"","fields":[{"name":"m","type":"string","doc":"<b>","order":"ignore"}]}`: `{"type":"error","name":"E","namespace":"x","doc":"d\n\"q\"","fields":[{"name":"m","type":"string","doc":"<b>","order":"ignore"}]}`,
-		`{"type":"fixed","name":"a.F","size":4,"logicalType":"decimal","precision":9,"scale":2}`:                                                 `{"type":"fixed","name":"F","namespace":"a","size":4,"logicalType":"decimal","precision":9,"scale":2}`,
+		`{"type":"error","name":"E","namespace":"x","doc":"d\n\"q\"","fields":[{"name":"m","type":"string","doc":"<b>","order":"ignore"}]}`:                  `{"type":"error","name":"E","namespace":"x","doc":"d\n\"q\"","fields":[{"name":"m","type":"string","doc":"<b>","order":"ignore"}]}`,
+		`{"type":"fixed","name":"a.F","size":4,"logicalType":"decimal","precision":9,"scale":2}`:                                                             `{"type":"fixed","name":"F","namespace":"a","size":4,"logicalType":"decimal","precision":9,"scale":2}`,
 		`{"type":"record","name":"a.R","fields":[{"name":"x","type":{"type":"enum","name":"b.E","symbols":["A"],"default":"A"}},{"name":"y","type":"b.E"}]}`: `{"type":"record","name":"R","namespace":"a","fields":[{"name":"x","type":{"type":"enum","name":"E","namespace":"b","symbols":["A"],"default":"A"}},{"name":"y","type":"b.E"}]}`,
-		`{"type":"record","name":"R","fields":[{"name":"b","type":"bytes","default":"\u00ff"}]}`:                                                 `{"type":"record","name":"R","fields":[{"name":"b","type":"bytes","default":"ÿ"}]}`,
+		`{"type":"record","name":"R","fields":[{"name":"b","type":"bytes","default":"\u00ff"}]}`:                                                             `{"type":"record","name":"R","fields":[{"name":"b","type":"bytes","default":"ÿ"}]}`,
 	}
 	for in, want := range cases {
 		s := mustParse(t, in)

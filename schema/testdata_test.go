@@ -475,7 +475,9 @@ func allSchemaTexts(t testing.TB) map[string]string {
 	for i, c := range fps.Cases {
 		out[fmt.Sprintf("py-fingerprints %d", i)] = c.Schema
 	}
-	var canon struct{ Cases []struct{ Test, Input string } }
+	var canon struct {
+		Cases []struct{ Test, Input string }
+	}
 	readJSON(t, "derived/py-canonical-form.json", &canon)
 	for _, c := range canon.Cases {
 		out["py-canonical "+c.Test] = c.Input
