@@ -146,8 +146,8 @@ func valueMismatch(e *encodeState, v value.Value, avroType string) {
 
 type valueNull struct{}
 
-func (valueNull) read(*decodeState) value.Value  { return value.Null() }
-func (valueNull) accepts(v value.Value) bool     { return v.Kind() == value.KindNull }
+func (valueNull) read(*decodeState) value.Value { return value.Null() }
+func (valueNull) accepts(v value.Value) bool    { return v.Kind() == value.KindNull }
 func (n valueNull) write(v value.Value, e *encodeState) {
 	if !n.accepts(v) {
 		valueMismatch(e, v, "null")
