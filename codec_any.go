@@ -55,12 +55,13 @@ import (
 //     bool: boolean. int, int64, uint, uint64: long, int, double, float.
 //     int8 to int32, uint8 to uint32: int, long, double, float. float64:
 //     double, float. float32: float, double. string: string, enum (when
-//     it is a symbol), bytes, uuid on fixed (when it parses). []byte:
+//     it is a symbol), uuid on fixed (when it parses), bytes. []byte:
 //     bytes, fixed (of its length), string. A byte array: fixed (of its
 //     length), uuid on string. []any and other slices: array.
 //     map[string]any: a record whose fields it matches exactly (every key
 //     a field, every field without a default present), then a map, then a
-//     record whose fields without a default are all present. time.Time:
+//     record whose fields without a default are all present. Other maps
+//     with string keys: a map, then a record as for map[string]any. time.Time:
 //     the first date or timestamp branch. time.Duration: time-millis or
 //     time-micros, then long, int. *big.Rat: decimal or big-decimal.
 //     Duration: duration.
@@ -75,7 +76,7 @@ import (
 // tree of nodes is built once per schema, so encoding and decoding walk no
 // schema.
 type anyNode interface {
-	decodeAny(d *decodeState) any
+	decodeAny(d *decodeState, b *anyBoxes) any
 	encodeAny(v any, e *encodeState)
 	// accepts reports whether encodeAny takes v without error at this
 	// level (union branch selection; children are not inspected).
@@ -83,10 +84,19 @@ type anyNode interface {
 }
 
 // anyCodec is the decoder and encoder of *any for one node.
-type anyCodec struct{ n anyNode }
+type anyCodec struct {
+	n anyNode
+	// boxed is set for nodes that decode to containers of many values,
+	// which share one anyBoxes.
+	boxed bool
+}
 
 func (c anyCodec) decode(p unsafe.Pointer, d *decodeState) {
-	v := c.n.decodeAny(d)
+	var b *anyBoxes
+	if c.boxed {
+		b = new(anyBoxes)
+	}
+	v := c.n.decodeAny(d, b)
 	if d.err == nil {
 		*(*any)(p) = v
 	}
@@ -96,25 +106,24 @@ func (c anyCodec) encode(p unsafe.Pointer, e *encodeState) { c.n.encodeAny(*(*an
 
 // anyDecoder returns the decoder of s into an any (p points at an any).
 func (c *compiler) anyDecoder(s *schema.Schema, path string) (decoder, error) {
-	n, err := c.anyNodeFor(s, path)
-	if err != nil {
+	if _, err := c.anyNodeFor(s, path); err != nil {
 		return nil, err
 	}
-	return anyCodec{n}, nil
+	return c.decoders[compileKey{s, anyType}], nil
 }
 
 // anyEncoder returns the encoder of s from an any (p points at an any).
 func (c *compiler) anyEncoder(s *schema.Schema, path string) (encoder, error) {
-	n, err := c.anyNodeFor(s, path)
-	if err != nil {
+	if _, err := c.anyNodeFor(s, path); err != nil {
 		return nil, err
 	}
-	return anyCodec{n}, nil
+	return c.encoders[compileKey{s, anyType}], nil
 }
 
 // anyNodeFor returns the node of s, building it once per compilation: the
-// nodes are kept in the compiler's maps under (s, any), both directions
-// sharing one node, so a recursive record refers back to itself.
+// nodes are kept as anyCodec values in the compiler's maps under (s, any),
+// both directions sharing one node, so a recursive record refers back to
+// itself.
 func (c *compiler) anyNodeFor(s *schema.Schema, path string) (anyNode, error) {
 	key := compileKey{s, anyType}
 	if ac, ok := c.decoders[key].(anyCodec); ok {
@@ -124,8 +133,115 @@ func (c *compiler) anyNodeFor(s *schema.Schema, path string) (anyNode, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.decoders[key], c.encoders[key] = anyCodec{n}, anyCodec{n}
+	ac := anyCodec{n: n, boxed: holdsMany(s)}
+	c.decoders[key], c.encoders[key] = ac, ac
 	return n, nil
+}
+
+// holdsMany reports whether values of s are containers, worth an
+// anyBoxes.
+func holdsMany(s *schema.Schema) bool {
+	switch s.Kind() {
+	case schema.Record, schema.Array, schema.Map:
+		return true
+	case schema.Union:
+		return slices.ContainsFunc(s.Branches(), holdsMany)
+	}
+	return false
+}
+
+// anyBoxes provides the storage of decoded numbers and strings stored in
+// an any. Storing an int64 or a string in an interface allocates 8 or 16
+// bytes each time; a container decoded into []any or map[string]any holds
+// many of them, so they are carved out of shared chunks instead, which
+// turns one allocation per value into one per chunk. Chunks are never
+// written again once a value is handed out; a value kept alive keeps its
+// chunk (at most a few KiB) alive.
+type anyBoxes struct {
+	words []uint64 // int32, int64, float32, float64
+	strs  []string
+}
+
+// Values below 256 of the integer types, and "", box without allocating
+// (the runtime has static copies), so they bypass the chunks.
+
+const (
+	firstBoxChunk = 8
+	maxBoxChunk   = 256
+)
+
+var (
+	int32EfaceType   = eTypeOf(int32(0))
+	int64EfaceType   = eTypeOf(int64(0))
+	float32EfaceType = eTypeOf(float32(0))
+	float64EfaceType = eTypeOf(float64(0))
+	stringEfaceType  = eTypeOf("")
+)
+
+func eTypeOf(v any) unsafe.Pointer { return efaceOf(&v).typ }
+
+// makeAny builds the interface value of the given type whose data is at p.
+func makeAny(typ, p unsafe.Pointer) any {
+	var v any
+	ef := efaceOf(&v)
+	ef.typ, ef.data = typ, p
+	return v
+}
+
+// word returns a fresh 8-byte slot.
+func (b *anyBoxes) word() unsafe.Pointer {
+	if len(b.words) == cap(b.words) {
+		b.words = make([]uint64, 0, min(max(2*cap(b.words), firstBoxChunk), maxBoxChunk))
+	}
+	b.words = b.words[:len(b.words)+1]
+	return unsafe.Pointer(&b.words[len(b.words)-1])
+}
+
+func (b *anyBoxes) int32(v int32) any {
+	if b == nil || uint32(v) < 256 {
+		return v
+	}
+	p := b.word()
+	*(*int32)(p) = v
+	return makeAny(int32EfaceType, p)
+}
+
+func (b *anyBoxes) int64(v int64) any {
+	if b == nil || uint64(v) < 256 {
+		return v
+	}
+	p := b.word()
+	*(*int64)(p) = v
+	return makeAny(int64EfaceType, p)
+}
+
+func (b *anyBoxes) float32(v float32) any {
+	if b == nil {
+		return v
+	}
+	p := b.word()
+	*(*float32)(p) = v
+	return makeAny(float32EfaceType, p)
+}
+
+func (b *anyBoxes) float64(v float64) any {
+	if b == nil {
+		return v
+	}
+	p := b.word()
+	*(*float64)(p) = v
+	return makeAny(float64EfaceType, p)
+}
+
+func (b *anyBoxes) string(v string) any {
+	if b == nil || v == "" {
+		return v
+	}
+	if len(b.strs) == cap(b.strs) {
+		b.strs = make([]string, 0, min(max(2*cap(b.strs), firstBoxChunk), maxBoxChunk))
+	}
+	b.strs = append(b.strs, v)
+	return makeAny(stringEfaceType, unsafe.Pointer(&b.strs[len(b.strs)-1]))
 }
 
 func (c *compiler) newAnyNode(s *schema.Schema, path string) (anyNode, error) {
@@ -171,7 +287,7 @@ func (c *compiler) newAnyNode(s *schema.Schema, path string) (anyNode, error) {
 		rec := &anyRecord{s: s}
 		// Registered before the fields, which may refer back to it.
 		key := compileKey{s, anyType}
-		c.decoders[key], c.encoders[key] = anyCodec{rec}, anyCodec{rec}
+		c.decoders[key], c.encoders[key] = anyCodec{n: rec, boxed: true}, anyCodec{n: rec, boxed: true}
 		for _, f := range s.Fields() {
 			n, err := c.anyNodeFor(f.Type(), joinPath(path, f.Name()))
 			if err != nil {
@@ -201,8 +317,8 @@ func anyMismatch(e *encodeState, v any, avroType string) {
 
 type anyNull struct{}
 
-func (anyNull) decodeAny(*decodeState) any { return nil }
-func (anyNull) accepts(v any) bool         { return v == nil }
+func (anyNull) decodeAny(*decodeState, *anyBoxes) any { return nil }
+func (anyNull) accepts(v any) bool                    { return v == nil }
 func (anyNull) encodeAny(v any, e *encodeState) {
 	if v != nil {
 		anyMismatch(e, v, "null")
@@ -211,7 +327,7 @@ func (anyNull) encodeAny(v any, e *encodeState) {
 
 type anyBool struct{}
 
-func (anyBool) decodeAny(d *decodeState) any { return d.readBool() }
+func (anyBool) decodeAny(d *decodeState, b *anyBoxes) any { return d.readBool() }
 
 func (anyBool) encodeAny(v any, e *encodeState) {
 	b, ok := v.(bool)
@@ -274,7 +390,7 @@ func anyInteger(v any) (x int64, isInt, fits bool) {
 
 type anyInt struct{}
 
-func (anyInt) decodeAny(d *decodeState) any { return d.readInt() }
+func (anyInt) decodeAny(d *decodeState, b *anyBoxes) any { return b.int32(d.readInt()) }
 
 func (anyInt) encodeAny(v any, e *encodeState) {
 	x, isInt, fits := anyInteger(v)
@@ -296,7 +412,7 @@ func (anyInt) accepts(v any) bool {
 
 type anyLong struct{}
 
-func (anyLong) decodeAny(d *decodeState) any { return d.readLong() }
+func (anyLong) decodeAny(d *decodeState, b *anyBoxes) any { return b.int64(d.readLong()) }
 
 func (anyLong) encodeAny(v any, e *encodeState) {
 	x, isInt, fits := anyInteger(v)
@@ -340,7 +456,7 @@ func anyFloat64(v any) (float64, bool) {
 
 type anyFloat struct{}
 
-func (anyFloat) decodeAny(d *decodeState) any { return d.readFloat() }
+func (anyFloat) decodeAny(d *decodeState, b *anyBoxes) any { return b.float32(d.readFloat()) }
 
 func (anyFloat) encodeAny(v any, e *encodeState) {
 	if f, ok := v.(float32); ok {
@@ -369,7 +485,7 @@ func (anyFloat) accepts(v any) bool {
 
 type anyDouble struct{}
 
-func (anyDouble) decodeAny(d *decodeState) any { return d.readDouble() }
+func (anyDouble) decodeAny(d *decodeState, b *anyBoxes) any { return b.float64(d.readDouble()) }
 
 func (anyDouble) encodeAny(v any, e *encodeState) {
 	f, ok := anyFloat64(v)
@@ -418,7 +534,7 @@ func encodeAnyText(v any, e *encodeState, avroType string) {
 
 type anyString struct{}
 
-func (anyString) decodeAny(d *decodeState) any { return d.readString() }
+func (anyString) decodeAny(d *decodeState, b *anyBoxes) any { return b.string(d.readString()) }
 func (anyString) encodeAny(v any, e *encodeState) {
 	if s, ok := v.(string); ok {
 		e.writeString(s)
@@ -434,7 +550,7 @@ func (anyString) accepts(v any) bool {
 
 type anyBytes struct{}
 
-func (anyBytes) decodeAny(d *decodeState) any {
+func (anyBytes) decodeAny(d *decodeState, b *anyBoxes) any {
 	if b := d.readBytes(nil); d.err == nil {
 		return b
 	}
@@ -461,7 +577,7 @@ type anyEnum struct {
 	syms []any
 }
 
-func (n *anyEnum) decodeAny(d *decodeState) any {
+func (n *anyEnum) decodeAny(d *decodeState, b *anyBoxes) any {
 	i := readEnumIndex(n.s, d)
 	if d.err != nil {
 		return nil
@@ -499,7 +615,7 @@ func (n *anyEnum) accepts(v any) bool { return n.index(v) >= 0 }
 
 type anyFixed struct{ size int }
 
-func (n anyFixed) decodeAny(d *decodeState) any {
+func (n anyFixed) decodeAny(d *decodeState, b *anyBoxes) any {
 	if int64(n.size) > d.maxLength {
 		d.failf(ErrLimit, "fixed of %d bytes exceeds the maximum length", n.size)
 		return nil
@@ -566,7 +682,7 @@ type anyArray struct {
 	minSize int
 }
 
-func (n *anyArray) decodeAny(d *decodeState) any {
+func (n *anyArray) decodeAny(d *decodeState, b *anyBoxes) any {
 	if !d.enter() {
 		return nil
 	}
@@ -579,7 +695,7 @@ func (n *anyArray) decodeAny(d *decodeState) any {
 		}
 		out = slices.Grow(out, int(count))
 		for i := int64(0); i < count; i++ {
-			v := n.items.decodeAny(d)
+			v := n.items.decodeAny(d, b)
 			if d.err != nil {
 				d.addIndex(total + i)
 				return nil
@@ -649,7 +765,7 @@ type anyMap struct {
 	minSize int
 }
 
-func (n *anyMap) decodeAny(d *decodeState) any {
+func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
 	if !d.enter() {
 		return nil
 	}
@@ -660,11 +776,11 @@ func (n *anyMap) decodeAny(d *decodeState) any {
 		if count == 0 {
 			break
 		}
+		// A key and a value, and the map's own overhead.
+		if !d.reserve(count * 48) {
+			return nil
+		}
 		if m == nil {
-			// A key and a value, and the map's own overhead.
-			if !d.reserve(count * 48) {
-				return nil
-			}
 			m = make(map[string]any, count)
 		}
 		for i := int64(0); i < count; i++ {
@@ -673,7 +789,7 @@ func (n *anyMap) decodeAny(d *decodeState) any {
 				d.addIndex(total + i)
 				return nil
 			}
-			v := n.values.decodeAny(d)
+			v := n.values.decodeAny(d, b)
 			if d.err != nil {
 				d.addKey(k)
 				return nil
@@ -750,7 +866,7 @@ type anyField struct {
 	f    *schema.Field
 }
 
-func (n *anyRecord) decodeAny(d *decodeState) any {
+func (n *anyRecord) decodeAny(d *decodeState, b *anyBoxes) any {
 	if !d.enter() {
 		return nil
 	}
@@ -760,7 +876,7 @@ func (n *anyRecord) decodeAny(d *decodeState) any {
 	m := make(map[string]any, len(n.fields))
 	for i := range n.fields {
 		f := &n.fields[i]
-		v := f.n.decodeAny(d)
+		v := f.n.decodeAny(d, b)
 		if d.err != nil {
 			d.addField(f.name)
 			return nil
@@ -969,7 +1085,7 @@ func branchRank(cls anyClass, b *schema.Schema) int {
 		if k == schema.Fixed && l != schema.UUID {
 			return -1
 		}
-		return pick(schema.String, schema.Enum, schema.Bytes, schema.Fixed)
+		return pick(schema.String, schema.Enum, schema.Fixed, schema.Bytes)
 	case clsBytes:
 		return pick(schema.Bytes, schema.Fixed, schema.String)
 	case clsByteArray:
@@ -1062,12 +1178,12 @@ func (c *compiler) newAnyUnion(s *schema.Schema, path string) (*anyUnion, error)
 	return u, nil
 }
 
-func (n *anyUnion) decodeAny(d *decodeState) any {
+func (n *anyUnion) decodeAny(d *decodeState, b *anyBoxes) any {
 	i := readUnionIndex(n.s, d)
 	if d.err != nil {
 		return nil
 	}
-	return n.branches[i].decodeAny(d)
+	return n.branches[i].decodeAny(d, b)
 }
 
 // pick returns the branch for v and the value to encode in it (v, or the
@@ -1164,7 +1280,7 @@ type anyTimestamp struct {
 	base anyNode
 }
 
-func (n anyTimestamp) decodeAny(d *decodeState) any {
+func (n anyTimestamp) decodeAny(d *decodeState, b *anyBoxes) any {
 	v := d.readLong()
 	if d.err != nil {
 		return nil
@@ -1192,7 +1308,7 @@ func (n anyTimestamp) accepts(v any) bool {
 
 type anyDate struct{ base anyNode }
 
-func (n anyDate) decodeAny(d *decodeState) any {
+func (n anyDate) decodeAny(d *decodeState, b *anyBoxes) any {
 	v := d.readInt()
 	if d.err != nil {
 		return nil
@@ -1222,7 +1338,7 @@ type anyTimeOfDay struct {
 	base   anyNode
 }
 
-func (n anyTimeOfDay) decodeAny(d *decodeState) any {
+func (n anyTimeOfDay) decodeAny(d *decodeState, b *anyBoxes) any {
 	if v, ok := decodeTimeOfDay(n.micros, d); ok {
 		return v
 	}
@@ -1239,7 +1355,8 @@ func (n anyTimeOfDay) encodeAny(v any, e *encodeState) {
 
 func (n anyTimeOfDay) accepts(v any) bool {
 	if t, ok := v.(time.Duration); ok {
-		return t >= 0 && t < 24*time.Hour
+		ms := int64(t / time.Millisecond)
+		return n.micros || ms == int64(int32(ms))
 	}
 	return n.base.accepts(v)
 }
@@ -1260,7 +1377,7 @@ type anyDecimal struct {
 	base anyNode
 }
 
-func (n anyDecimal) decodeAny(d *decodeState) any {
+func (n anyDecimal) decodeAny(d *decodeState, b *anyBoxes) any {
 	r := new(big.Rat)
 	if !n.c.decodeRat(r, d) {
 		return nil
@@ -1289,7 +1406,7 @@ func (n anyDecimal) accepts(v any) bool {
 
 type anyBigDecimal struct{ base anyNode }
 
-func (n anyBigDecimal) decodeAny(d *decodeState) any {
+func (n anyBigDecimal) decodeAny(d *decodeState, b *anyBoxes) any {
 	r := new(big.Rat)
 	if !decodeBigDecimal(r, d) {
 		return nil
@@ -1336,7 +1453,7 @@ func uuidArray(v any) ([16]byte, bool) {
 // with a typed string), a 16-byte array is written as text.
 type anyUUIDString struct{}
 
-func (anyUUIDString) decodeAny(d *decodeState) any { return d.readString() }
+func (anyUUIDString) decodeAny(d *decodeState, b *anyBoxes) any { return b.string(d.readString()) }
 
 func (anyUUIDString) encodeAny(v any, e *encodeState) {
 	if u, ok := uuidArray(v); ok {
@@ -1356,9 +1473,9 @@ func (anyUUIDString) accepts(v any) bool {
 // from 16 raw bytes.
 type anyUUIDFixed struct{ base anyNode }
 
-func (anyUUIDFixed) decodeAny(d *decodeState) any {
+func (anyUUIDFixed) decodeAny(d *decodeState, b *anyBoxes) any {
 	if s, ok := decodeUUIDFixedText(d); ok {
-		return s
+		return b.string(s)
 	}
 	return nil
 }
@@ -1389,7 +1506,7 @@ func (n anyUUIDFixed) accepts(v any) bool {
 
 type anyDuration struct{ base anyNode }
 
-func (anyDuration) decodeAny(d *decodeState) any {
+func (anyDuration) decodeAny(d *decodeState, b *anyBoxes) any {
 	if b := d.readRaw(12); d.err == nil {
 		return durationFromBytes(b)
 	}

@@ -37,7 +37,6 @@ var (
 	timeType         = reflect.TypeFor[time.Time]()
 	timeDurationType = reflect.TypeFor[time.Duration]()
 	ratType          = reflect.TypeFor[big.Rat]()
-	ratPtrType       = reflect.TypeFor[*big.Rat]()
 	durationType     = reflect.TypeFor[Duration]()
 )
 
@@ -74,8 +73,9 @@ func isUUIDArray(t reflect.Type) bool {
 // isLogicalGoType reports whether t is one of the Go types that exist only
 // to hold logical types: for those a schema without a matching mapping is
 // a compile-time error rather than a fall back to the underlying type.
+// (*big.Rat is not listed: pointers are compiled through their element.)
 func isLogicalGoType(t reflect.Type) bool {
-	return isTimeType(t) || t == timeDurationType || t == ratType || t == ratPtrType || isDurationType(t)
+	return isTimeType(t) || t == timeDurationType || t == ratType || isDurationType(t)
 }
 
 // logicalDecoder returns the decoder of s (s.Logical() != schema.NoLogical)

@@ -3,6 +3,7 @@ package avro
 import (
 	"encoding"
 	"reflect"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/avrogo/avro/schema"
@@ -32,10 +33,19 @@ func (bytesAsStringCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeStri
 // bytesCodec maps an Avro bytes or string to a Go []byte. Decoded slices
 // are fresh (never shared with the input or an earlier value) unless
 // DecodeOptions.ZeroCopy is set.
-type bytesCodec struct{}
+type bytesCodec struct {
+	// utf8 marks an Avro string, validated when DecodeOptions.ValidateUTF8
+	// is set.
+	utf8 bool
+}
 
-func (bytesCodec) decode(p unsafe.Pointer, d *decodeState) {
-	*(*[]byte)(p) = d.readBytes(nil)
+func (c bytesCodec) decode(p unsafe.Pointer, d *decodeState) {
+	b := d.readBytes(nil)
+	if c.utf8 && d.validateUTF && d.err == nil && !utf8.Valid(b) {
+		d.failf(ErrInvalid, "string is not valid UTF-8")
+		return
+	}
+	*(*[]byte)(p) = b
 }
 
 func (bytesCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeBytes(*(*[]byte)(p)) }
@@ -50,7 +60,7 @@ func stringKindCodec(k schema.Kind, t reflect.Type) interface {
 	case t.Kind() == reflect.String:
 		return bytesAsStringCodec{}
 	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:
-		return bytesCodec{}
+		return bytesCodec{utf8: k == schema.String}
 	}
 	return nil
 }
@@ -87,6 +97,10 @@ func (c textDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	} else {
 		text = d.readStringBytes()
 		if d.err != nil {
+			return
+		}
+		if d.validateUTF && !utf8.Valid(text) {
+			d.failf(ErrInvalid, "string is not valid UTF-8")
 			return
 		}
 	}

@@ -36,10 +36,14 @@ import (
 // time.Time in its own location; decoding gives midnight UTC of that date.
 //
 // time-millis (int) and time-micros (long) hold the time since midnight,
-// mapped to time.Duration. Encoding requires 0 <= d < 24h (ErrRange
-// otherwise: other Avro readers reject times of day outside one day) and
-// drops sub-unit digits; decoding accepts any value that fits a
-// time.Duration, since readers should be lenient with what writers sent.
+// mapped to time.Duration. Encoding drops sub-unit digits (towards zero)
+// and fails with ErrRange only when the value does not fit the Avro type
+// (a time-millis beyond about ±24.8 days); decoding fails only when the
+// value does not fit a time.Duration (a time-micros beyond about ±292
+// years). Values outside [0, 24h) pass through both ways, so that anything
+// read can be written back unchanged; they are not valid times of day, and
+// Java's and Python's readers reject them, so a program that makes them up
+// should check its values first.
 
 // timeUnit is the resolution of a timestamp.
 type timeUnit uint8
@@ -236,17 +240,14 @@ func (c timeOfDayCodec) encode(p unsafe.Pointer, e *encodeState) {
 }
 
 func encodeTimeOfDay(v time.Duration, micros bool, e *encodeState) {
-	if v < 0 || v >= 24*time.Hour {
-		name := "time-millis"
-		if micros {
-			name = "time-micros"
-		}
-		e.failf(ErrRange, "%s is not a time of day (%s needs 0 <= d < 24h)", v, name)
-		return
-	}
 	if micros {
 		e.writeLong(int64(v / time.Microsecond))
 		return
 	}
-	e.writeLong(int64(v / time.Millisecond))
+	ms := int64(v / time.Millisecond)
+	if ms != int64(int32(ms)) {
+		e.failf(ErrRange, "%s overflows time-millis", v)
+		return
+	}
+	e.writeLong(ms)
 }

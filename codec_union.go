@@ -220,6 +220,7 @@ func (c *compiler) unionEncoder(s *schema.Schema, t reflect.Type, path string) (
 		ue.nilable = true
 	}
 	var firstErr error
+	bestRank := 0
 	for i, b := range s.Branches() {
 		if b.Kind() == schema.Null {
 			continue
@@ -231,13 +232,49 @@ func (c *compiler) unionEncoder(s *schema.Schema, t reflect.Type, path string) (
 			}
 			continue
 		}
-		ue.index, ue.enc = i, enc
-		break
+		if r := branchPreference(target, b); ue.index < 0 || r < bestRank {
+			ue.index, ue.enc, bestRank = i, enc, r
+		}
 	}
 	if ue.index < 0 && firstErr != nil {
 		return nil, firstErr
 	}
 	return ue, nil
+}
+
+// branchPreference ranks a union branch for a Go type (lower is better),
+// so that a Go value goes to the branch that holds all its values: an
+// int64 to long before int, a float32 to float before double, a string to
+// string before bytes. Branches of equal rank keep schema order.
+func branchPreference(t reflect.Type, b *schema.Schema) int {
+	k := b.Kind()
+	switch t.Kind() {
+	case reflect.Int64, reflect.Int, reflect.Uint, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if k == schema.Long {
+			return 0
+		}
+	case reflect.Int32, reflect.Int16, reflect.Int8, reflect.Uint16, reflect.Uint8:
+		if k == schema.Int {
+			return 0
+		}
+	case reflect.Float64:
+		if k == schema.Double {
+			return 0
+		}
+	case reflect.Float32:
+		if k == schema.Float {
+			return 0
+		}
+	case reflect.String:
+		if k == schema.String {
+			return 0
+		}
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 && k == schema.Bytes {
+			return 0
+		}
+	}
+	return 1
 }
 
 // registry maps the full names of named schema types to the Go types that

@@ -268,7 +268,7 @@ func (d *decodeState) readBytes(dst []byte) []byte {
 	if d.zeroCopy {
 		return src
 	}
-	if cap(dst) >= n {
+	if dst != nil && cap(dst) >= n { // a nil dst gives []byte{} for an empty value: nil would be null in ["null","bytes"]
 		dst = dst[:n]
 	} else {
 		if !d.reserve(int64(n)) {
