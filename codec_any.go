@@ -93,7 +93,7 @@ type anyCodec struct {
 
 func (c anyCodec) decode(p unsafe.Pointer, d *decodeState) {
 	var b *anyBoxes
-	if c.boxed {
+	if c.boxed && slabBoxing {
 		b = new(anyBoxes)
 	}
 	v := c.n.decodeAny(d, b)

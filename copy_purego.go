@@ -32,3 +32,7 @@ func appendFloat32s(dst []byte, src []float32) []byte {
 	}
 	return dst
 }
+
+// slabBoxing lets the any decoder box numbers and strings into shared
+// chunks by writing interface words directly; the purego build boxes each value the ordinary way.
+const slabBoxing = false

@@ -51,3 +51,7 @@ func appendFloat32s(dst []byte, src []float32) []byte {
 	}
 	return dst
 }
+
+// slabBoxing lets the any decoder box numbers and strings into shared
+// chunks by writing interface words directly.
+const slabBoxing = true
