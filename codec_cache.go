@@ -99,6 +99,11 @@ func cachedDecoderOfPtr(s *schema.Schema, rtype unsafe.Pointer, v any) (decoder,
 		entry = &decoderEntry{err: &InvalidUnmarshalError{Type: t}}
 	} else {
 		dec, err := newCompiler().decoderFor(s, t.Elem(), "")
+		// Schema resolution (codec_resolve.go): a schema returned by
+		// schema.Resolve reads the writer's bytes through a transcoder.
+		if err == nil && s.Writer() != nil {
+			dec = resolvedDecoderFor(s, dec)
+		}
 		entry = &decoderEntry{dec, err}
 	}
 	entry = c.LoadOrStore(key, entry).(*decoderEntry)

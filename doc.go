@@ -81,6 +81,13 @@
 //
 // A value that fits no branch is an ErrRange error naming the path.
 //
+// # Map order
+//
+// Avro maps are unordered. Go maps are encoded in Go's iteration order, so
+// a map of several entries may encode to different (equally valid) bytes
+// from one call to the next; value.Value maps keep their order and encode
+// deterministically.
+//
 // # Decoded memory
 //
 // Decoded strings and []byte values are copies: they never alias the input

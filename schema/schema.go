@@ -183,6 +183,12 @@ type Schema struct {
 
 	// codecs caches what codec packages compile for this node.
 	codecs cache.Cache
+
+	// writer and resolution are set on the root that Resolve returns (a
+	// copy of the reader schema): the schema the data was written with,
+	// and how to read it (see resolve.go). Both are nil elsewhere.
+	writer     *Schema
+	resolution *Action
 }
 
 func init() {
