@@ -17,6 +17,66 @@ type typedMapCodec[V any] struct {
 	minSize int
 	elemDec decoder
 	elemEnc encoder
+	// direct encodes a value without taking its address, for the common
+	// element codecs; nil otherwise.
+	direct func(v V, e *encodeState)
+	// directDec decodes an element by value, for the same codecs.
+	directDec func(d *decodeState) V
+}
+
+func newTypedMapCodec[V any](minSize int, dec decoder, enc encoder) *typedMapCodec[V] {
+	c := &typedMapCodec[V]{minSize: minSize, elemDec: dec, elemEnc: enc}
+	if enc != nil {
+		c.direct, _ = directEncoder(enc).(func(V, *encodeState))
+	}
+	if dec != nil {
+		c.directDec, _ = directDecoder(dec).(func(*decodeState) V)
+	}
+	return c
+}
+
+// directDecoder is the decoding twin of directEncoder.
+func directDecoder(dec decoder) any {
+	switch dec.(type) {
+	case stringCodec:
+		return (*decodeState).readString
+	case int64Codec:
+		return (*decodeState).readLong
+	case int32Codec:
+		return (*decodeState).readInt
+	case doubleCodec:
+		return (*decodeState).readDouble
+	case floatCodec:
+		return (*decodeState).readFloat
+	case boolCodec:
+		return (*decodeState).readBool
+	}
+	return nil
+}
+
+// directEncoder returns, for the element codecs of the map fast paths, a
+// function that encodes the element by value; the generic path would need a
+// heap scratch value because the encoder interface takes a pointer.
+func directEncoder(enc encoder) any {
+	switch c := enc.(type) {
+	case stringCodec, bytesAsStringCodec:
+		return func(v string, e *encodeState) { e.writeString(v) }
+	case int64Codec:
+		return func(v int64, e *encodeState) { e.writeLong(v) }
+	case int32Codec:
+		return func(v int32, e *encodeState) { e.writeLong(int64(v)) }
+	case doubleCodec:
+		return func(v float64, e *encodeState) { e.writeDouble(v) }
+	case floatCodec:
+		return func(v float32, e *encodeState) { e.writeFloat(v) }
+	case boolCodec:
+		return func(v bool, e *encodeState) { e.writeBool(v) }
+	case bytesCodec:
+		return func(v []byte, e *encodeState) { e.writeBytes(v) }
+	case anyCodec:
+		return func(v any, e *encodeState) { c.n.encodeAny(v, e) }
+	}
+	return nil
 }
 
 func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
@@ -37,7 +97,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			}
 			*mp = make(map[string]V, count)
 		}
-		if tmp == nil {
+		if tmp == nil && c.directDec == nil {
 			tmp = new(V)
 		}
 		m := *mp
@@ -46,6 +106,15 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			if d.err != nil {
 				d.addIndex(n + i)
 				return
+			}
+			if c.directDec != nil {
+				v := c.directDec(d)
+				if d.err != nil {
+					d.addKey(k)
+					return
+				}
+				m[k] = v
+				continue
 			}
 			var zero V
 			*tmp = zero
@@ -73,16 +142,27 @@ func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
 	m := *(*map[string]V)(p)
 	if len(m) > 0 {
 		e.writeLong(int64(len(m)))
-		// One scratch value for the whole map: taking the address of the
-		// loop variable would allocate per element.
-		tmp := new(V)
-		for k, v := range m {
-			e.writeString(k)
-			*tmp = v
-			c.elemEnc.encode(unsafe.Pointer(tmp), e)
-			if e.err != nil {
-				e.addKey(k)
-				return
+		if c.direct != nil {
+			for k, v := range m {
+				e.writeString(k)
+				c.direct(v, e)
+				if e.err != nil {
+					e.addKey(k)
+					return
+				}
+			}
+		} else {
+			// One scratch value for the whole map: taking the address of
+			// the loop variable would allocate per element.
+			tmp := new(V)
+			for k, v := range m {
+				e.writeString(k)
+				*tmp = v
+				c.elemEnc.encode(unsafe.Pointer(tmp), e)
+				if e.err != nil {
+					e.addKey(k)
+					return
+				}
 			}
 		}
 	}
@@ -207,23 +287,23 @@ func (c *compiler) mapCodec(s *schema.Schema, t reflect.Type, path string, decod
 	if t.Key() == reflect.TypeFor[string]() {
 		switch t.Elem() {
 		case reflect.TypeFor[string]():
-			return &typedMapCodec[string]{minSize, dec, enc}, nil
+			return newTypedMapCodec[string](minSize, dec, enc), nil
 		case reflect.TypeFor[int64]():
-			return &typedMapCodec[int64]{minSize, dec, enc}, nil
+			return newTypedMapCodec[int64](minSize, dec, enc), nil
 		case reflect.TypeFor[int32]():
-			return &typedMapCodec[int32]{minSize, dec, enc}, nil
+			return newTypedMapCodec[int32](minSize, dec, enc), nil
 		case reflect.TypeFor[int]():
-			return &typedMapCodec[int]{minSize, dec, enc}, nil
+			return newTypedMapCodec[int](minSize, dec, enc), nil
 		case reflect.TypeFor[float64]():
-			return &typedMapCodec[float64]{minSize, dec, enc}, nil
+			return newTypedMapCodec[float64](minSize, dec, enc), nil
 		case reflect.TypeFor[float32]():
-			return &typedMapCodec[float32]{minSize, dec, enc}, nil
+			return newTypedMapCodec[float32](minSize, dec, enc), nil
 		case reflect.TypeFor[bool]():
-			return &typedMapCodec[bool]{minSize, dec, enc}, nil
+			return newTypedMapCodec[bool](minSize, dec, enc), nil
 		case reflect.TypeFor[[]byte]():
-			return &typedMapCodec[[]byte]{minSize, dec, enc}, nil
+			return newTypedMapCodec[[]byte](minSize, dec, enc), nil
 		case anyType:
-			return &typedMapCodec[any]{minSize, dec, enc}, nil
+			return newTypedMapCodec[any](minSize, dec, enc), nil
 		}
 	}
 	return &reflectMapCodec{t: t, minSize: minSize, elemDec: dec, elemEnc: enc}, nil

@@ -1,0 +1,640 @@
+package ocf
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"maps"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/schema"
+)
+
+// Magic is the 4 bytes every object container file starts with.
+const Magic = "Obj\x01"
+
+// SyncSize is the length of the sync marker.
+const SyncSize = 16
+
+// Default reader limits.
+const (
+	// DefaultMaxBlockSize bounds a block's compressed size and its
+	// decompressed size (64 MiB).
+	DefaultMaxBlockSize = 64 << 20
+	// DefaultMaxHeaderSize bounds the header: magic, metadata and sync
+	// marker (16 MiB; Avro's own largest test schema is 385 KB).
+	DefaultMaxHeaderSize = 16 << 20
+)
+
+// A ReaderOption configures a Reader.
+type ReaderOption func(*readerConfig)
+
+type readerConfig struct {
+	maxBlock   int64
+	maxHeader  int64
+	decode     avro.DecodeOptions
+	strictTail bool
+}
+
+// WithMaxBlockSize sets the largest block the Reader accepts, both as
+// stored and once decompressed (default DefaultMaxBlockSize). The Reader's
+// memory is bounded by about three times this, plus what the decoded
+// records hold. A larger block is an error wrapping ErrTooLarge.
+func WithMaxBlockSize(n int64) ReaderOption {
+	return func(c *readerConfig) {
+		if n > 0 {
+			c.maxBlock = n
+		}
+	}
+}
+
+// WithMaxHeaderSize sets the largest header the Reader accepts (default
+// DefaultMaxHeaderSize).
+func WithMaxHeaderSize(n int64) ReaderOption {
+	return func(c *readerConfig) {
+		if n > 0 {
+			c.maxHeader = n
+		}
+	}
+}
+
+// WithDecodeOptions sets the limits used to decode each record (see
+// avro.DecodeOptions). ZeroCopy is ignored: decoded []byte values never
+// alias the Reader's buffers, which are reused from block to block.
+// MaxZeroSizeItems also bounds the records of one block when the schema
+// lets a record encode to zero bytes.
+func WithDecodeOptions(o avro.DecodeOptions) ReaderOption {
+	return func(c *readerConfig) {
+		c.decode = o
+		c.decode.ZeroCopy = false
+	}
+}
+
+// WithStrictTrailing makes bytes after the last block that are too short
+// to form a block header an error wrapping ErrTrailingData, reported by
+// Err after the last record. By default they are ignored, as the Java, C
+// and JavaScript readers do (see the package documentation).
+func WithStrictTrailing(strict bool) ReaderOption {
+	return func(c *readerConfig) { c.strictTail = strict }
+}
+
+// BlockInfo describes one data block.
+type BlockInfo struct {
+	// Count is the number of records the block holds.
+	Count int64
+	// Size is the size of the block's data as stored (compressed).
+	Size int64
+	// Offset is the offset in the file of the block's first byte (its
+	// record count).
+	Offset int64
+}
+
+// A Reader reads an object container file: the header when it is created,
+// then the records block by block. Memory use is bounded by the block size
+// limit, not the file size.
+//
+// Records are decoded with the writer's schema, Schema(). Reading into
+// another (reader) schema goes through schema resolution, which this
+// package does not apply yet; decode into a Go type or value.Value that
+// matches the writer's schema.
+//
+// Use Next and Decode as with bufio.Scanner:
+//
+//	for r.Next() {
+//		var rec T
+//		if err := r.Decode(&rec); err != nil { ... }
+//	}
+//	if err := r.Err(); err != nil { ... }
+//
+// A Reader is not safe for concurrent use.
+type Reader struct {
+	src    io.Reader
+	br     *bufio.Reader
+	seeker io.Seeker // src as a Seeker, or nil
+	offset int64     // bytes consumed from src through br
+	cfg    readerConfig
+
+	schema  *schema.Schema
+	meta    map[string][]byte
+	codec   Codec
+	cname   string
+	isNull  bool
+	sync    [SyncSize]byte
+	minSize int64
+
+	raw     []byte // current block as stored
+	dec     []byte // decompression buffer
+	rest    []byte // undecoded records of the current block
+	left    int64  // records left in the current block
+	inBlock bool
+	block   BlockInfo
+	nblocks int64 // blocks read so far
+	records int64 // records decoded from the current block
+
+	pending error // reported once the current block is consumed
+	err     error // sticky; io.EOF at the clean end
+}
+
+// NewReader reads the header of the container file on r and returns a
+// Reader positioned at the first record. If r is also an io.Seeker,
+// SkipBlock seeks over block data instead of reading it.
+//
+// A bad header is an error wrapping ErrBadMagic, ErrLegacyFormat,
+// ErrInvalidHeader, ErrUnsupportedCodec, ErrTooLarge or ErrTruncated.
+func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
+	cfg := readerConfig{maxBlock: DefaultMaxBlockSize, maxHeader: DefaultMaxHeaderSize}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	cfg.decode.ZeroCopy = false
+	rd := &Reader{src: r, br: bufio.NewReaderSize(r, 64<<10), cfg: cfg}
+	rd.seeker, _ = r.(io.Seeker)
+	if err := rd.readHeader(); err != nil {
+		return nil, err
+	}
+	return rd, nil
+}
+
+// Schema returns the writer's schema, from the avro.schema metadata.
+func (r *Reader) Schema() *schema.Schema { return r.schema }
+
+// Codec returns the name of the file's codec ("null" when the header has
+// no avro.codec key).
+func (r *Reader) Codec() string { return r.cname }
+
+// SyncMarker returns the file's 16-byte sync marker.
+func (r *Reader) SyncMarker() [SyncSize]byte { return r.sync }
+
+// Metadata returns a copy of the file's metadata, avro.schema and
+// avro.codec included.
+func (r *Reader) Metadata() map[string][]byte {
+	m := maps.Clone(r.meta)
+	for k, v := range m {
+		m[k] = bytes.Clone(v)
+	}
+	return m
+}
+
+// Offset returns the number of bytes of the file consumed so far: after
+// NewReader, the header size; after the last block, the end of the data.
+func (r *Reader) Offset() int64 { return r.offset }
+
+// ---- low-level input, counting offsets ----
+
+func (r *Reader) readFull(p []byte) (int, error) {
+	n, err := io.ReadFull(r.br, p)
+	r.offset += int64(n)
+	return n, err
+}
+
+// readLong reads a zig-zag varint. It returns n, the bytes read: with
+// io.EOF and n == 0 the input ended cleanly before it.
+func (r *Reader) readLong() (v int64, n int, err error) {
+	var u uint64
+	for shift := uint(0); ; shift += 7 {
+		b, err := r.br.ReadByte()
+		if err != nil {
+			if err == io.EOF && n > 0 {
+				err = io.ErrUnexpectedEOF
+			}
+			return 0, n, err
+		}
+		r.offset++
+		n++
+		if n == 10 && b > 1 {
+			return 0, n, errOverlong
+		}
+		u |= uint64(b&0x7f) << shift
+		if b < 0x80 {
+			return int64(u>>1) ^ -int64(u&1), n, nil
+		}
+	}
+}
+
+var errOverlong = errors.New("varint longer than 10 bytes")
+
+// readBytes reads n bytes into buf (reusing it), growing it as data
+// arrives so that a declared length never allocates ahead of the input.
+func (r *Reader) readBytes(buf []byte, n int64) ([]byte, error) {
+	buf = buf[:0]
+	for int64(len(buf)) < n {
+		if len(buf) == cap(buf) {
+			grow := min(max(int64(cap(buf)), 64<<10), n-int64(len(buf)))
+			nb := make([]byte, len(buf), int64(len(buf))+grow)
+			copy(nb, buf)
+			buf = nb
+		}
+		want := min(int64(cap(buf)), n)
+		k, err := r.readFull(buf[len(buf):want])
+		buf = buf[:len(buf)+k]
+		if err != nil {
+			return buf, io.ErrUnexpectedEOF
+		}
+	}
+	return buf, nil
+}
+
+// discard skips n bytes, seeking when the source allows it.
+func (r *Reader) discard(n int64) error {
+	if b := int64(r.br.Buffered()); n > b && r.seeker != nil {
+		if _, err := r.br.Discard(int(b)); err != nil {
+			return err
+		}
+		if _, err := r.seeker.Seek(n-b, io.SeekCurrent); err == nil {
+			r.br.Reset(r.src)
+			r.offset += n
+			return nil
+		}
+		r.offset += b
+		n -= b
+		r.seeker = nil // not really seekable (a pipe): read instead
+	}
+	k, err := io.CopyN(io.Discard, r.br, n)
+	r.offset += k
+	if err != nil {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+
+// ---- header ----
+
+func headerErr(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrInvalidHeader}, args...)...)
+}
+
+func truncatedHeader(what string) error {
+	return fmt.Errorf("ocf: input ends inside the header (%s): %w", what, ErrTruncated)
+}
+
+func (r *Reader) readHeader() error {
+	var magic [4]byte
+	if n, err := r.readFull(magic[:]); err != nil {
+		if n >= 3 && string(magic[:3]) != "Obj" {
+			return ErrBadMagic
+		}
+		return truncatedHeader("magic")
+	}
+	if string(magic[:3]) != "Obj" {
+		return ErrBadMagic
+	}
+	switch magic[3] {
+	case 1:
+	case 0:
+		return ErrLegacyFormat
+	default:
+		return fmt.Errorf("%w: unknown version byte %d", ErrBadMagic, magic[3])
+	}
+	meta := map[string][]byte{}
+	budget := func() int64 { return r.cfg.maxHeader - r.offset - SyncSize }
+	tooLarge := func() error {
+		return fmt.Errorf("%w: header larger than %d bytes", ErrTooLarge, r.cfg.maxHeader)
+	}
+	readLen := func(what string) (int64, error) {
+		n, _, err := r.readLong()
+		switch {
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return 0, truncatedHeader(what)
+		case err != nil:
+			return 0, headerErr("%s: %v", what, err)
+		case n < 0:
+			return 0, headerErr("negative %s length %d", what, n)
+		case n > budget():
+			return 0, tooLarge()
+		}
+		return n, nil
+	}
+	for {
+		count, _, err := r.readLong()
+		switch {
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return truncatedHeader("metadata")
+		case err != nil:
+			return headerErr("metadata count: %v", err)
+		}
+		if count == 0 {
+			break
+		}
+		if count < 0 {
+			if count == -1<<63 {
+				return headerErr("metadata count out of range")
+			}
+			count = -count
+			if _, err := readLen("metadata block size"); err != nil {
+				return err
+			}
+		}
+		if count > budget()/2 { // an entry takes at least 2 bytes
+			return tooLarge()
+		}
+		for ; count > 0; count-- {
+			kn, err := readLen("metadata key")
+			if err != nil {
+				return err
+			}
+			kb, err := r.readBytes(nil, kn)
+			if err != nil {
+				return truncatedHeader("metadata key")
+			}
+			vn, err := readLen("metadata value")
+			if err != nil {
+				return err
+			}
+			vb, err := r.readBytes(nil, vn)
+			if err != nil {
+				return truncatedHeader("metadata value")
+			}
+			key := string(kb)
+			if _, dup := meta[key]; dup {
+				return headerErr("duplicate metadata key %q", key)
+			}
+			meta[key] = vb[:len(vb):len(vb)]
+		}
+	}
+	if budget() < 0 {
+		return tooLarge()
+	}
+	if _, err := r.readFull(r.sync[:]); err != nil {
+		return truncatedHeader("sync marker")
+	}
+	text, ok := meta["avro.schema"]
+	if !ok {
+		return headerErr("no avro.schema metadata")
+	}
+	s, err := schema.Parse(string(text))
+	if err != nil {
+		return fmt.Errorf("%w: avro.schema: %w", ErrInvalidHeader, err)
+	}
+	r.cname = CodecNull
+	if c, ok := meta["avro.codec"]; ok && len(c) > 0 {
+		r.cname = string(c)
+	}
+	if r.codec, err = lookupCodec(r.cname); err != nil {
+		return err
+	}
+	_, r.isNull = r.codec.(nullCodec)
+	r.schema, r.meta = s, meta
+	r.minSize = int64(s.MinEncodedSize())
+	return nil
+}
+
+// ---- blocks ----
+
+// readBlock reads the next block header, then the block's data into r.raw
+// (load) or past it (skip), then its sync marker. It returns io.EOF at the
+// end of the file. A block whose data is complete but whose sync marker is
+// cut short by the end of the input (and matches as far as it goes) is
+// returned with r.pending set to the truncation error.
+func (r *Reader) readBlock(load bool) (BlockInfo, error) {
+	info := BlockInfo{Offset: r.offset}
+	blockErr := func(sentinel error, format string, args ...any) error {
+		return fmt.Errorf("%w: block %d at offset %d: "+format,
+			append([]any{sentinel, r.nblocks, info.Offset}, args...)...)
+	}
+	count, n1, err := r.readLong()
+	if err == io.EOF && n1 == 0 {
+		return info, io.EOF
+	}
+	var size int64
+	var n2 int
+	if err == nil {
+		size, n2, err = r.readLong()
+	}
+	if err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			// The input ends inside a block header: a stray byte or two
+			// after the last block, or a file cut inside a header.
+			if r.cfg.strictTail {
+				return info, fmt.Errorf("%w: %d bytes at offset %d do not form a block header",
+					ErrTrailingData, n1+n2, info.Offset)
+			}
+			return info, io.EOF
+		}
+		return info, blockErr(ErrInvalidBlock, "%v", err)
+	}
+	switch {
+	case count < 0:
+		return info, blockErr(ErrInvalidBlock, "negative record count %d", count)
+	case size < 0:
+		return info, blockErr(ErrInvalidBlock, "negative size %d", size)
+	case size > r.cfg.maxBlock:
+		return info, blockErr(ErrTooLarge, "size %d exceeds the limit of %d bytes", size, r.cfg.maxBlock)
+	}
+	if err := r.checkCount(count, r.cfg.maxBlock); err != nil {
+		return info, blockErr(ErrInvalidBlock, "%v", err)
+	}
+	if r.isNull {
+		if err := r.checkCount(count, size); err != nil {
+			return info, blockErr(ErrInvalidBlock, "%v", err)
+		}
+	}
+	info.Count, info.Size = count, size
+	if load {
+		r.raw, err = r.readBytes(r.raw, size)
+	} else {
+		err = r.discard(size)
+	}
+	if err != nil {
+		return info, fmt.Errorf("ocf: input ends inside block %d at offset %d (%d bytes declared): %w",
+			r.nblocks, info.Offset, size, ErrTruncated)
+	}
+	var sync [SyncSize]byte
+	n, err := r.readFull(sync[:])
+	if !bytes.Equal(sync[:n], r.sync[:n]) {
+		return info, blockErr(ErrSyncMismatch, "found %x, want %x", sync[:n], r.sync[:n])
+	}
+	if err != nil {
+		r.pending = fmt.Errorf("ocf: input ends inside the sync marker of block %d at offset %d (%d of %d bytes): %w",
+			r.nblocks, info.Offset, n, SyncSize, ErrTruncated)
+	}
+	r.nblocks++
+	return info, nil
+}
+
+// checkCount checks that count records can fit in size bytes: each takes
+// at least the schema's minimum encoded size, and records that may take
+// zero bytes draw from the zero-size budget.
+func (r *Reader) checkCount(count, size int64) error {
+	if r.minSize == 0 {
+		budget := r.cfg.decode.MaxZeroSizeItems
+		if budget <= 0 {
+			budget = avro.DefaultMaxZeroSizeItems
+		}
+		if count > budget {
+			return fmt.Errorf("%d records of a schema that may encode to zero bytes exceed the budget of %d", count, budget)
+		}
+		return nil
+	}
+	if count > size/r.minSize {
+		return fmt.Errorf("%d records of at least %d bytes cannot fit in %d bytes", count, r.minSize, size)
+	}
+	return nil
+}
+
+// loadBlock reads and decompresses the next block.
+func (r *Reader) loadBlock() error {
+	info, err := r.readBlock(true)
+	if err != nil {
+		return err
+	}
+	data := r.raw
+	if !r.isNull {
+		r.dec, err = r.codec.Decompress(r.dec[:0], r.raw, int(r.cfg.maxBlock))
+		if err != nil {
+			sentinel := ErrCorruptBlock
+			switch {
+			case errors.Is(err, ErrTooLarge):
+				return fmt.Errorf("ocf: block %d at offset %d (%s): %w", r.nblocks-1, info.Offset, r.cname, err)
+			case errors.Is(err, avro.ErrLimit):
+				sentinel = ErrTooLarge
+			}
+			return fmt.Errorf("%w: block %d at offset %d (%s): %w", sentinel, r.nblocks-1, info.Offset, r.cname, err)
+		}
+		data = r.dec
+		if err := r.checkCount(info.Count, int64(len(data))); err != nil {
+			return fmt.Errorf("%w: block %d at offset %d: %v", ErrInvalidBlock, r.nblocks-1, info.Offset, err)
+		}
+	}
+	r.block, r.rest, r.left, r.inBlock, r.records = info, data, info.Count, true, 0
+	return nil
+}
+
+// finishBlock ends the current block: its bytes must all have been
+// records.
+func (r *Reader) finishBlock() error {
+	if r.inBlock && len(r.rest) != 0 {
+		r.inBlock = false
+		return fmt.Errorf("%w: block %d at offset %d: %d bytes after its %d records",
+			ErrInvalidBlock, r.nblocks-1, r.block.Offset, len(r.rest), r.block.Count)
+	}
+	r.inBlock = false
+	r.rest = nil
+	if r.pending != nil {
+		err := r.pending
+		r.pending = nil
+		return err
+	}
+	return nil
+}
+
+// Next reports whether another record is available, reading (and
+// decompressing) the next block when the current one is used up. It does
+// not consume the record: Decode does. It returns false at the end of the
+// file or on an error, which Err then reports.
+func (r *Reader) Next() bool {
+	if r.err != nil {
+		return false
+	}
+	for r.left == 0 {
+		if err := r.finishBlock(); err != nil {
+			r.err = err
+			return false
+		}
+		if err := r.loadBlock(); err != nil {
+			r.err = err
+			return false
+		}
+	}
+	return true
+}
+
+// Decode decodes the next record into the value v points at (any target
+// that avro.Unmarshal accepts for the writer's schema). It returns io.EOF
+// after the last record, and the error Err reports if the file is bad. A
+// record that does not decode (bad data) is an error that stops the
+// Reader; a Go type that cannot hold the schema (*avro.TypeError) or an
+// invalid v is returned without consuming the record.
+func (r *Reader) Decode(v any) error {
+	if !r.Next() {
+		if r.err == io.EOF {
+			return io.EOF
+		}
+		return r.err
+	}
+	rest, err := r.cfg.decode.UnmarshalNext(r.schema, r.rest, v)
+	if err != nil {
+		var ae *avro.Error
+		if errors.As(err, &ae) {
+			r.err = fmt.Errorf("ocf: block %d at offset %d, record %d: %w", r.nblocks-1, r.block.Offset, r.records, err)
+			return r.err
+		}
+		return err
+	}
+	r.rest, r.left = rest, r.left-1
+	r.records++
+	return nil
+}
+
+// Err returns the first error met by Next, Decode or SkipBlock, or nil at
+// the clean end of the file.
+func (r *Reader) Err() error {
+	if r.err == io.EOF {
+		return nil
+	}
+	return r.err
+}
+
+// SkipBlock discards the block the next record would come from and
+// returns its description: the rest of the current block if it has
+// records left, otherwise the next block of the file, which is read past
+// without being decompressed or decoded (sought over when the source is an
+// io.Seeker); its header and sync marker are still checked. It returns
+// io.EOF at the end of the file. Counting a file's records this way costs
+// one small read per block:
+//
+//	for {
+//		b, err := r.SkipBlock()
+//		if err == io.EOF { break }
+//		if err != nil { return err }
+//		n += b.Count
+//	}
+func (r *Reader) SkipBlock() (BlockInfo, error) {
+	if r.err != nil {
+		return BlockInfo{}, r.err
+	}
+	if r.left > 0 {
+		r.left, r.rest, r.inBlock = 0, nil, false
+		return r.block, nil
+	}
+	if err := r.finishBlock(); err != nil {
+		r.err = err
+		return BlockInfo{}, err
+	}
+	info, err := r.readBlock(false)
+	if err != nil {
+		r.err = err
+		return BlockInfo{}, err
+	}
+	return info, nil
+}
+
+// Records returns an iterator over the records of r decoded into values of
+// type T. It stops after the last record, or after yielding the first
+// error with the zero T (a bad file, also reported by Err, or a T that
+// cannot hold the schema):
+//
+//	for rec, err := range ocf.Records[T](r) {
+//		if err != nil { return err }
+//		...
+//	}
+func Records[T any](r *Reader) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		for r.Next() {
+			var v T
+			if err := r.Decode(&v); err != nil {
+				yield(v, err)
+				return
+			}
+			if !yield(v, nil) {
+				return
+			}
+		}
+		if err := r.Err(); err != nil {
+			var zero T
+			yield(zero, err)
+		}
+	}
+}
