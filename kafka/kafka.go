@@ -1,0 +1,258 @@
+// Package kafka reads and writes Avro datums in the Confluent wire format
+// used with Kafka and schema registries: a 0x00 magic byte, the writer
+// schema's registry id as a 4-byte big-endian integer, then the Avro
+// binary datum.
+//
+// A Serializer writes with one schema under its registry id. A Deserializer
+// looks the writer schema up by id through a Registry that the caller
+// implements (an HTTP registry client, a cache, a test map), resolves it
+// against the reader schema once per id (schema.Resolve) and keeps the
+// result, so a message costs a map lookup before decoding; the codecs for
+// each Go type are compiled once and cached by the avro package.
+package kafka
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/schema"
+)
+
+// MagicByte is the first byte of every message in the wire format.
+const MagicByte = 0x00
+
+// HeaderSize is the length of the header: the magic byte and the id.
+const HeaderSize = 5
+
+// Registry finds schemas by their registry id. Implementations must be
+// safe for concurrent use, and should return an error wrapping
+// *UnknownIDError for an id they do not know.
+//
+// The lookup takes a context because real registries are reached over the
+// network: the caller can bound or cancel the first lookup of an id (every
+// later message with that id is served from the Deserializer's cache). Ids
+// are ints as in the registry's API; on the wire they are 32-bit.
+type Registry interface {
+	SchemaByID(ctx context.Context, id int) (*schema.Schema, error)
+}
+
+// UnknownIDError reports a schema id that the registry does not know.
+type UnknownIDError struct {
+	ID int
+}
+
+// Error names the id.
+func (e *UnknownIDError) Error() string { return fmt.Sprintf("kafka: unknown schema id %d", e.ID) }
+
+// FormatError reports a message that is not in the wire format: shorter
+// than the header, or with a first byte other than MagicByte.
+type FormatError struct {
+	// Len is the length of the message.
+	Len int
+	// Magic is the first byte, when Len > 0.
+	Magic byte
+}
+
+// Error says whether the magic byte was wrong or the message too short.
+func (e *FormatError) Error() string {
+	if e.Len > 0 && e.Magic != MagicByte {
+		return fmt.Sprintf("kafka: bad magic byte 0x%02x (want 0x00)", e.Magic)
+	}
+	return fmt.Sprintf("kafka: message of %d bytes is shorter than the %d-byte header", e.Len, HeaderSize)
+}
+
+// LookupError wraps an error of the Registry, with the id looked up.
+type LookupError struct {
+	ID  int
+	Err error
+}
+
+// Error names the id and the registry's error.
+func (e *LookupError) Error() string {
+	return fmt.Sprintf("kafka: looking up schema id %d: %v", e.ID, e.Err)
+}
+
+// Unwrap returns the registry's error.
+func (e *LookupError) Unwrap() error { return e.Err }
+
+// AppendHeader appends the wire-format header for schema id to dst.
+func AppendHeader(dst []byte, id int) ([]byte, error) {
+	if id < math.MinInt32 || id > math.MaxInt32 {
+		return dst, fmt.Errorf("kafka: schema id %d does not fit 32 bits", id)
+	}
+	dst = append(dst, MagicByte)
+	return binary.BigEndian.AppendUint32(dst, uint32(int32(id))), nil
+}
+
+// ParseHeader returns the schema id of a message and its datum, or a
+// *FormatError.
+func ParseHeader(msg []byte) (id int, datum []byte, err error) {
+	if len(msg) < HeaderSize || msg[0] != MagicByte {
+		e := &FormatError{Len: len(msg)}
+		if len(msg) > 0 {
+			e.Magic = msg[0]
+		}
+		return 0, nil, e
+	}
+	// Java writes the id with ByteBuffer.putInt: a signed 32-bit value.
+	return int(int32(binary.BigEndian.Uint32(msg[1:]))), msg[HeaderSize:], nil
+}
+
+// Serializer writes messages with one schema and its registry id. It is
+// safe for concurrent use.
+type Serializer struct {
+	id     int
+	s      *schema.Schema
+	header [HeaderSize]byte
+	opts   avro.EncodeOptions
+}
+
+// NewSerializer returns a Serializer for schema s registered under id.
+func NewSerializer(id int, s *schema.Schema) (*Serializer, error) {
+	if s == nil {
+		return nil, errors.New("kafka: nil schema")
+	}
+	sr := &Serializer{id: id, s: s}
+	if _, err := AppendHeader(sr.header[:0], id); err != nil {
+		return nil, err
+	}
+	return sr, nil
+}
+
+// WithOptions returns a copy of the Serializer that encodes with opts.
+func (sr *Serializer) WithOptions(opts avro.EncodeOptions) *Serializer {
+	c := *sr
+	c.opts = opts
+	return &c
+}
+
+// ID returns the schema id the Serializer writes.
+func (sr *Serializer) ID() int { return sr.id }
+
+// Schema returns the schema the Serializer writes with.
+func (sr *Serializer) Schema() *schema.Schema { return sr.s }
+
+// Append appends the message for v to dst: the header, then the datum as
+// avro.Append writes it. On error dst is returned unchanged in length.
+func (sr *Serializer) Append(dst []byte, v any) ([]byte, error) {
+	n := len(dst)
+	dst = append(dst, sr.header[:]...)
+	out, err := sr.opts.Append(dst, sr.s, v)
+	if err != nil {
+		return dst[:n], err
+	}
+	return out, nil
+}
+
+// Marshal returns the message for v.
+func (sr *Serializer) Marshal(v any) ([]byte, error) { return sr.Append(nil, v) }
+
+// Deserializer reads messages written with any schema of a Registry as
+// values of one reader schema. It is safe for concurrent use.
+type Deserializer struct {
+	reg    Registry
+	reader *schema.Schema
+	opts   avro.DecodeOptions
+	// byID holds, per writer id, the schema that reads its messages: the
+	// writer resolved against the reader (or the writer itself when
+	// there is no reader). Resolution failures are kept; registry errors
+	// are not, so that a transient failure is retried.
+	byID sync.Map // int -> *entry
+}
+
+type entry struct {
+	s   *schema.Schema
+	err error
+}
+
+// NewDeserializer returns a Deserializer that reads values of reader. A
+// nil reader reads each message with its writer's schema (into any or
+// value.Value, typically).
+func NewDeserializer(reg Registry, reader *schema.Schema) *Deserializer {
+	return &Deserializer{reg: reg, reader: reader}
+}
+
+// NewDeserializerWithOptions is NewDeserializer with decode limits.
+func NewDeserializerWithOptions(reg Registry, reader *schema.Schema, opts avro.DecodeOptions) *Deserializer {
+	return &Deserializer{reg: reg, reader: reader, opts: opts}
+}
+
+// Unmarshal decodes a message into the value v points at. A message that
+// is not in the wire format is a *FormatError; an id the registry fails to
+// give is a *LookupError (wrapping *UnknownIDError for an unknown id); a
+// writer schema that the reader cannot read is a
+// *schema.CompatibilityError; errors of the datum are those of
+// avro.Unmarshal, with offsets counted from the start of the datum.
+func (ds *Deserializer) Unmarshal(ctx context.Context, msg []byte, v any) error {
+	id, datum, err := ParseHeader(msg)
+	if err != nil {
+		return err
+	}
+	s, err := ds.SchemaFor(ctx, id)
+	if err != nil {
+		return err
+	}
+	return ds.opts.Unmarshal(s, datum, v)
+}
+
+// SchemaFor returns the schema that reads the messages of writer id: the
+// writer schema resolved against the reader. It is computed on the first
+// message of the id and cached.
+func (ds *Deserializer) SchemaFor(ctx context.Context, id int) (*schema.Schema, error) {
+	if e, ok := ds.byID.Load(id); ok {
+		en := e.(*entry)
+		return en.s, en.err
+	}
+	w, err := ds.reg.SchemaByID(ctx, id)
+	if err == nil && w == nil {
+		err = &UnknownIDError{ID: id}
+	}
+	if err != nil {
+		return nil, &LookupError{ID: id, Err: err}
+	}
+	en := &entry{s: w}
+	if ds.reader != nil {
+		if w.Fingerprint() == ds.reader.Fingerprint() {
+			en.s = ds.reader // same canonical form: the same encoding
+		} else {
+			en.s, en.err = schema.Resolve(w, ds.reader)
+		}
+	}
+	e, _ := ds.byID.LoadOrStore(id, en)
+	en = e.(*entry)
+	return en.s, en.err
+}
+
+// MemoryRegistry is an in-memory Registry, safe for concurrent use; the
+// zero value is empty. It suits tests and fixed deployments.
+type MemoryRegistry struct {
+	mu sync.RWMutex
+	m  map[int]*schema.Schema
+}
+
+// Register stores s under id, replacing any schema there.
+func (r *MemoryRegistry) Register(id int, s *schema.Schema) {
+	r.mu.Lock()
+	if r.m == nil {
+		r.m = map[int]*schema.Schema{}
+	}
+	r.m[id] = s
+	r.mu.Unlock()
+}
+
+// SchemaByID returns the schema registered under id, or an
+// *UnknownIDError.
+func (r *MemoryRegistry) SchemaByID(_ context.Context, id int) (*schema.Schema, error) {
+	r.mu.RLock()
+	s, ok := r.m[id]
+	r.mu.RUnlock()
+	if !ok {
+		return nil, &UnknownIDError{ID: id}
+	}
+	return s, nil
+}

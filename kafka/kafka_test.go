@@ -1,0 +1,151 @@
+package kafka
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"sync/atomic"
+	"testing"
+
+	"github.com/avrogo/avro/schema"
+	"github.com/google/go-cmp/cmp"
+)
+
+var (
+	v1 = schema.MustParse(`{"type":"record","name":"Order","namespace":"shop","fields":[
+		{"name":"id","type":"int"},{"name":"sku","type":"string"},{"name":"qty","type":"int"}]}`)
+	v2 = schema.MustParse(`{"type":"record","name":"Order","namespace":"shop","fields":[
+		{"name":"id","type":"long"},{"name":"sku","type":"string"},
+		{"name":"note","type":["null","string"],"default":null}]}`)
+)
+
+type orderV1 struct {
+	ID  int32  `avro:"id"`
+	SKU string `avro:"sku"`
+	Qty int32  `avro:"qty"`
+}
+
+type orderV2 struct {
+	ID   int64   `avro:"id"`
+	SKU  string  `avro:"sku"`
+	Note *string `avro:"note"`
+}
+
+// countingRegistry counts lookups, to check that ids are cached.
+type countingRegistry struct {
+	MemoryRegistry
+	n atomic.Int32
+}
+
+func (r *countingRegistry) SchemaByID(ctx context.Context, id int) (*schema.Schema, error) {
+	r.n.Add(1)
+	return r.MemoryRegistry.SchemaByID(ctx, id)
+}
+
+func TestRoundTripAndEvolution(t *testing.T) {
+	reg := &countingRegistry{}
+	reg.Register(1, v1)
+	reg.Register(2, v2)
+	s1, err := NewSerializer(1, v1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := s1.Marshal(&orderV1{ID: 7, SKU: "ab", Qty: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hex.EncodeToString(msg[:6]); got != "00000000010e" {
+		t.Fatalf("header %s", got)
+	}
+	ds := NewDeserializer(reg, v2)
+	ctx := context.Background()
+	for i := 0; i < 3; i++ {
+		var o orderV2
+		if err := ds.Unmarshal(ctx, msg, &o); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(orderV2{ID: 7, SKU: "ab"}, o); diff != "" {
+			t.Fatal(diff)
+		}
+	}
+	if reg.n.Load() != 1 {
+		t.Fatalf("%d registry lookups, want 1", reg.n.Load())
+	}
+	// The reader's own id: no resolution.
+	s2, _ := NewSerializer(2, v2)
+	note := "n"
+	msg2, _ := s2.Marshal(&orderV2{ID: 1 << 40, SKU: "z", Note: &note})
+	var o orderV2
+	if err := ds.Unmarshal(ctx, msg2, &o); err != nil || o.ID != 1<<40 || *o.Note != "n" {
+		t.Fatalf("%+v %v", o, err)
+	}
+	if s, _ := ds.SchemaFor(ctx, 2); s != v2 {
+		t.Fatal("same schema was resolved")
+	}
+	// No reader: the writer's schema.
+	var g any
+	if err := NewDeserializer(reg, nil).Unmarshal(ctx, msg, &g); err != nil || g.(map[string]any)["qty"] != int32(3) {
+		t.Fatalf("%v %v", g, err)
+	}
+	// Decoding a warm id does not allocate beyond the value.
+	allocs := testing.AllocsPerRun(100, func() { o = orderV2{}; _ = ds.Unmarshal(ctx, msg, &o) })
+	if allocs > 3 {
+		t.Errorf("%v allocs per message", allocs)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	reg := &MemoryRegistry{}
+	reg.Register(1, v1)
+	ds := NewDeserializer(reg, v2)
+	ctx := context.Background()
+	var o orderV2
+	var fe *FormatError
+	for _, m := range [][]byte{nil, {0}, {0, 0, 0, 1}, {1, 0, 0, 0, 1, 2}} {
+		if err := ds.Unmarshal(ctx, m, &o); !errors.As(err, &fe) {
+			t.Errorf("% x: %v", m, err)
+		}
+	}
+	if err := ds.Unmarshal(ctx, []byte{1, 0, 0, 0, 1}, &o); err == nil || err.Error() != "kafka: bad magic byte 0x01 (want 0x00)" {
+		t.Errorf("magic: %v", err)
+	}
+	var ue *UnknownIDError
+	var le *LookupError
+	err := ds.Unmarshal(ctx, []byte{0, 0, 0, 0, 9, 2}, &o)
+	if !errors.As(err, &ue) || ue.ID != 9 || !errors.As(err, &le) || le.ID != 9 {
+		t.Errorf("unknown id: %v", err)
+	}
+	// A writer the reader cannot read.
+	reg.Register(3, schema.MustParse(`{"type":"record","name":"Order","namespace":"shop","fields":[{"name":"sku","type":"int"}]}`))
+	var ce *schema.CompatibilityError
+	if err := ds.Unmarshal(ctx, []byte{0, 0, 0, 0, 3, 2}, &o); !errors.As(err, &ce) {
+		t.Errorf("incompatible: %v", err)
+	}
+	// Header helpers.
+	b, err := AppendHeader(nil, -1)
+	if err != nil || hex.EncodeToString(b) != "00ffffffff" {
+		t.Errorf("%x %v", b, err)
+	}
+	if id, _, err := ParseHeader(b); err != nil || id != -1 {
+		t.Errorf("%d %v", id, err)
+	}
+	if _, err := NewSerializer(1<<40, v1); err == nil {
+		t.Error("id of 41 bits accepted")
+	}
+}
+
+func BenchmarkDeserializeResolved(b *testing.B) {
+	reg := &MemoryRegistry{}
+	reg.Register(1, v1)
+	s1, _ := NewSerializer(1, v1)
+	msg, _ := s1.Marshal(&orderV1{ID: 7, SKU: "abcdef", Qty: 3})
+	ds := NewDeserializer(reg, v2)
+	ctx := context.Background()
+	b.ReportAllocs()
+	var o orderV2
+	for b.Loop() {
+		if err := ds.Unmarshal(ctx, msg, &o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

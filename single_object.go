@@ -1,0 +1,209 @@
+package avro
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"github.com/avrogo/avro/internal/cache"
+	"github.com/avrogo/avro/schema"
+)
+
+// Single-object encoding (spec "Single-object encoding"): the two marker
+// bytes C3 01, the 8-byte little-endian CRC-64-AVRO fingerprint of the
+// writer schema's canonical form, then the Avro binary datum. A reader
+// finds the writer schema by its fingerprint and resolves it against its
+// own.
+
+// SingleObjectHeaderSize is the length of the single-object header: the
+// marker and the fingerprint.
+const SingleObjectHeaderSize = 10
+
+// AppendSingleObject appends the single-object encoding of v with schema s
+// to dst: the header, then the datum as Append writes it. On error dst is
+// returned unchanged in length.
+func AppendSingleObject(dst []byte, s *schema.Schema, v any) ([]byte, error) {
+	if s == nil {
+		return dst, errNilSchema
+	}
+	n := len(dst)
+	dst = append(dst, 0xC3, 0x01)
+	dst = binary.LittleEndian.AppendUint64(dst, s.Fingerprint())
+	out, err := Append(dst, s, v)
+	if err != nil {
+		return dst[:n], err
+	}
+	return out, nil
+}
+
+// MarshalSingleObject returns the single-object encoding of v with schema s.
+func MarshalSingleObject(s *schema.Schema, v any) ([]byte, error) {
+	return AppendSingleObject(nil, s, v)
+}
+
+// SchemaStore finds writer schemas by the CRC-64-AVRO fingerprint
+// (schema.Fingerprint) of their canonical form, for UnmarshalSingleObject.
+// Implementations must be safe for concurrent use, and should return an
+// error wrapping *UnknownSchemaError for a fingerprint they do not know.
+type SchemaStore interface {
+	SchemaByFingerprint(fp uint64) (*schema.Schema, error)
+}
+
+// UnknownSchemaError reports a fingerprint that a SchemaStore does not know.
+type UnknownSchemaError struct {
+	Fingerprint uint64
+}
+
+// Error names the fingerprint.
+func (e *UnknownSchemaError) Error() string {
+	return fmt.Sprintf("avro: no schema with fingerprint %016x", e.Fingerprint)
+}
+
+// NotSingleObjectError reports data that does not start with the
+// single-object marker C3 01, or is shorter than the header.
+type NotSingleObjectError struct {
+	// Prefix holds the first bytes of the data (at most 10).
+	Prefix []byte
+}
+
+// Error says whether the marker was wrong or the header cut short.
+func (e *NotSingleObjectError) Error() string {
+	if len(e.Prefix) >= 2 && e.Prefix[0] == 0xC3 && e.Prefix[1] == 0x01 {
+		return fmt.Sprintf("avro: single-object header cut short (%d of %d bytes)", len(e.Prefix), SingleObjectHeaderSize)
+	}
+	return fmt.Sprintf("avro: not single-object encoded: starts with % x, not c3 01", e.Prefix)
+}
+
+// MemoryStore is an in-memory SchemaStore, safe for concurrent use. The
+// zero value is an empty store.
+type MemoryStore struct {
+	mu sync.RWMutex
+	m  map[uint64]*schema.Schema
+}
+
+// NewMemoryStore returns a store holding the given schemas.
+func NewMemoryStore(schemas ...*schema.Schema) *MemoryStore {
+	st := &MemoryStore{}
+	for _, s := range schemas {
+		st.Add(s)
+	}
+	return st
+}
+
+// Add stores s under its fingerprint, replacing any schema stored under
+// the same one (whose canonical form, and so encoding, is the same), and
+// returns the fingerprint.
+func (st *MemoryStore) Add(s *schema.Schema) uint64 {
+	fp := s.Fingerprint()
+	st.mu.Lock()
+	if st.m == nil {
+		st.m = map[uint64]*schema.Schema{}
+	}
+	st.m[fp] = s
+	st.mu.Unlock()
+	return fp
+}
+
+// SchemaByFingerprint returns the schema stored under fp, or an
+// *UnknownSchemaError.
+func (st *MemoryStore) SchemaByFingerprint(fp uint64) (*schema.Schema, error) {
+	st.mu.RLock()
+	s, ok := st.m[fp]
+	st.mu.RUnlock()
+	if !ok {
+		return nil, &UnknownSchemaError{Fingerprint: fp}
+	}
+	return s, nil
+}
+
+// SingleObjectFingerprint returns the writer fingerprint in the header of
+// single-object data, or a *NotSingleObjectError.
+func SingleObjectFingerprint(data []byte) (uint64, error) {
+	if len(data) < SingleObjectHeaderSize || data[0] != 0xC3 || data[1] != 0x01 {
+		prefix := data[:min(len(data), SingleObjectHeaderSize)]
+		return 0, &NotSingleObjectError{Prefix: append([]byte(nil), prefix...)}
+	}
+	return binary.LittleEndian.Uint64(data[2:]), nil
+}
+
+// UnmarshalSingleObject decodes single-object data into the value v points
+// at. It checks the marker (a *NotSingleObjectError if absent), finds the
+// writer schema in store by fingerprint, and reads the datum as reader:
+// the writer schema is resolved against reader (schema.Resolve) once per
+// (fingerprint, reader) pair and the result kept with the reader, so no
+// message is resolved or compiled twice. A writer with reader's
+// fingerprint is read directly, as is any writer when reader is nil.
+// Errors of the store are returned wrapped; errors of the datum are those
+// of Unmarshal, with offsets counted from the start of the datum.
+func UnmarshalSingleObject(store SchemaStore, reader *schema.Schema, data []byte, v any) error {
+	return unmarshalSingleObject(&defaultDecodeOptions, store, reader, data, v)
+}
+
+// UnmarshalSingleObject decodes single-object data with these options. See
+// the package-level UnmarshalSingleObject.
+func (o DecodeOptions) UnmarshalSingleObject(store SchemaStore, reader *schema.Schema, data []byte, v any) error {
+	return unmarshalSingleObject(&o, store, reader, data, v)
+}
+
+func unmarshalSingleObject(o *DecodeOptions, store SchemaStore, reader *schema.Schema, data []byte, v any) error {
+	fp, err := SingleObjectFingerprint(data)
+	if err != nil {
+		return err
+	}
+	s, err := readerSchemaFor(reader, fp, func() (*schema.Schema, error) { return store.SchemaByFingerprint(fp) })
+	if err != nil {
+		return err
+	}
+	return unmarshal(o, s, data[SingleObjectHeaderSize:], v)
+}
+
+// familyResolvedByFingerprint keys, in a reader schema's cache, the writer
+// schemas resolved against it, by writer fingerprint.
+const familyResolvedByFingerprint uint8 = 0x21
+
+type resolvedEntry struct {
+	s   *schema.Schema
+	err error
+}
+
+// readerSchemaFor returns the schema that reads data written with the
+// writer schema whose fingerprint is fp as values of reader: reader itself
+// when fp is its fingerprint, else the resolution of the writer against
+// reader, computed once and kept in reader's cache. A failure to resolve
+// is cached too; a lookup error is not, so that a transient store failure
+// is retried. lookup is called only when nothing is cached. With a nil
+// reader it returns the writer schema.
+func readerSchemaFor(reader *schema.Schema, fp uint64, lookup func() (*schema.Schema, error)) (*schema.Schema, error) {
+	if reader != nil && fp == reader.Fingerprint() {
+		return reader, nil
+	}
+	var m *sync.Map
+	if reader != nil {
+		c := cache.ForSchema(unsafe.Pointer(reader))
+		key := cache.Key{Family: familyResolvedByFingerprint}
+		e, ok := c.Load(key)
+		if !ok {
+			e = c.LoadOrStore(key, new(sync.Map))
+		}
+		m = e.(*sync.Map)
+		if e, ok := m.Load(fp); ok {
+			r := e.(*resolvedEntry)
+			return r.s, r.err
+		}
+	}
+	w, err := lookup()
+	if err != nil {
+		return nil, fmt.Errorf("avro: writer schema %016x: %w", fp, err)
+	}
+	if w == nil {
+		return nil, &UnknownSchemaError{Fingerprint: fp}
+	}
+	if reader == nil {
+		return w, nil
+	}
+	s, err := schema.Resolve(w, reader)
+	e, _ := m.LoadOrStore(fp, &resolvedEntry{s, err})
+	r := e.(*resolvedEntry)
+	return r.s, r.err
+}

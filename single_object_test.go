@@ -1,0 +1,139 @@
+package avro
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/avrogo/avro/schema"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSingleObjectHeader(t *testing.T) {
+	s := schema.MustParse(`"int"`)
+	b, err := MarshalSingleObject(s, int32(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hex.EncodeToString(b); got != "c3018f5c393f1ad5757202" {
+		t.Fatalf("got %s", got)
+	}
+	// Append keeps dst, and an encode error leaves it unchanged.
+	dst := []byte{9}
+	if out, err := AppendSingleObject(dst, s, "x"); err == nil || len(out) != 1 {
+		t.Fatalf("error case: %v %x", err, out)
+	}
+	out, err := AppendSingleObject(dst, s, int32(1))
+	if err != nil || !bytes.Equal(out, append([]byte{9}, b...)) {
+		t.Fatalf("append: %x %v", out, err)
+	}
+}
+
+// TestSingleObjectUpstream reads share/test/data/messageV1, the message
+// of the Java interop test, with its schema.
+func TestSingleObjectUpstream(t *testing.T) {
+	const dir = "../shared/testdata/apache-avro/share/test/data/messageV1/"
+	msg, err := os.ReadFile(dir + "test_message.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(dir + "test_schema.avsc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := schema.MustParse(string(text))
+	store := NewMemoryStore(s)
+	var got any
+	if err := UnmarshalSingleObject(store, s, msg, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"id": int64(42), "name": "Bill", "tags": []any{"dog_lover", "cat_hater"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+	// And the same bytes from our encoder.
+	again, err := MarshalSingleObject(s, &got)
+	if err != nil || !bytes.Equal(again, msg) {
+		t.Fatalf("re-encoded %x, want %x (%v)", again, msg, err)
+	}
+}
+
+func TestSingleObjectResolve(t *testing.T) {
+	w := schema.MustParse(evolvedV1Schema)
+	r := schema.MustParse(evolvedV2Schema)
+	store := NewMemoryStore(w)
+	msg, err := MarshalSingleObject(w, &evolvedV1{ID: 3, Name: "n", Kind: "GUEST"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 50; i++ {
+				var v evolvedV2
+				if err := UnmarshalSingleObject(store, r, msg, &v); err != nil || v.ID != 3 || v.Renamed != "n" || v.Kind != "GUEST" {
+					t.Errorf("%+v %v", v, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	// Resolved once per (fingerprint, reader).
+	s1, _ := readerSchemaFor(r, w.Fingerprint(), func() (*schema.Schema, error) { return w, nil })
+	s2, _ := readerSchemaFor(r, w.Fingerprint(), func() (*schema.Schema, error) { t.Fatal("looked up again"); return nil, nil })
+	if s1 != s2 || s1.Writer() != w {
+		t.Fatal("resolution not cached")
+	}
+	// Decoding does not allocate beyond the value once warm.
+	var v evolvedV2
+	allocs := testing.AllocsPerRun(100, func() {
+		v = evolvedV2{}
+		_ = UnmarshalSingleObject(store, r, msg, &v)
+	})
+	if allocs > 6 {
+		t.Errorf("%v allocations per message", allocs)
+	}
+	// A nil reader reads with the writer schema.
+	var g any
+	if err := UnmarshalSingleObject(store, nil, msg, &g); err != nil || g.(map[string]any)["name"] != "n" {
+		t.Fatalf("nil reader: %v %v", g, err)
+	}
+}
+
+func TestSingleObjectErrors(t *testing.T) {
+	s := schema.MustParse(`"int"`)
+	store := NewMemoryStore()
+	var v int32
+	for _, data := range [][]byte{nil, {0xC3}, {0xC3, 0x01, 1, 2}, {0xC3, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {'O', 'b', 'j', 1, 0, 0, 0, 0, 0, 0, 0}} {
+		var e *NotSingleObjectError
+		if err := UnmarshalSingleObject(store, s, data, &v); !errors.As(err, &e) {
+			t.Errorf("% x: %v", data, err)
+		}
+	}
+	msg, _ := MarshalSingleObject(s, int32(5))
+	var u *UnknownSchemaError
+	if err := UnmarshalSingleObject(store, s, msg, &v); err != nil {
+		t.Errorf("reader's own fingerprint needs no store: %v", err)
+	}
+	if err := UnmarshalSingleObject(store, schema.MustParse(`"long"`), msg, &v); !errors.As(err, &u) || u.Fingerprint != s.Fingerprint() {
+		t.Errorf("unknown: %v", err)
+	}
+	store.Add(s)
+	var l int64
+	if err := UnmarshalSingleObject(store, schema.MustParse(`"long"`), msg, &l); err != nil || l != 5 {
+		t.Errorf("int read as long: %v %v", l, err)
+	}
+	var ce *schema.CompatibilityError
+	if err := UnmarshalSingleObject(store, schema.MustParse(`"string"`), msg, new(string)); !errors.As(err, &ce) {
+		t.Errorf("incompatible: %v", err)
+	}
+	if err := UnmarshalSingleObject(store, s, msg[:10], &v); !errors.Is(err, ErrTruncated) {
+		t.Errorf("truncated: %v", err)
+	}
+}
