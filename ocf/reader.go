@@ -37,6 +37,16 @@ type readerConfig struct {
 	maxHeader  int64
 	decode     avro.DecodeOptions
 	strictTail bool
+	reader     *schema.Schema
+}
+
+// WithReaderSchema makes the Reader decode records into the shape of the
+// reader schema s: the file's (writer) schema is resolved to s once, when
+// the header is read (schema.Resolve: promotions, defaults for added
+// fields, skipped removed fields, aliases, enum defaults). A writer schema
+// that s cannot read makes NewReader fail with the *schema.CompatibilityError.
+func WithReaderSchema(s *schema.Schema) ReaderOption {
+	return func(c *readerConfig) { c.reader = s }
 }
 
 // WithMaxBlockSize sets the largest block the Reader accepts, both as
@@ -96,10 +106,9 @@ type BlockInfo struct {
 // then the records block by block. Memory use is bounded by the block size
 // limit, not the file size.
 //
-// Records are decoded with the writer's schema, Schema(). Reading into
-// another (reader) schema goes through schema resolution, which this
-// package does not apply yet; decode into a Go type or value.Value that
-// matches the writer's schema.
+// Records are decoded with the writer's schema, Schema(), or, with
+// WithReaderSchema, into the reader schema's shape through schema
+// resolution.
 //
 // Use Next and Decode as with bufio.Scanner:
 //
@@ -117,13 +126,15 @@ type Reader struct {
 	offset int64     // bytes consumed from src through br
 	cfg    readerConfig
 
-	schema  *schema.Schema
-	meta    map[string][]byte
-	codec   Codec
-	cname   string
-	isNull  bool
-	sync    [SyncSize]byte
-	minSize int64
+	schema *schema.Schema
+	// decodeSchema is schema, or its resolution to the reader schema.
+	decodeSchema *schema.Schema
+	meta         map[string][]byte
+	codec        Codec
+	cname        string
+	isNull       bool
+	sync         [SyncSize]byte
+	minSize      int64
 
 	raw     []byte // current block as stored
 	dec     []byte // decompression buffer
@@ -154,6 +165,14 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 	rd.seeker, _ = r.(io.Seeker)
 	if err := rd.readHeader(); err != nil {
 		return nil, err
+	}
+	rd.decodeSchema = rd.schema
+	if cfg.reader != nil {
+		resolved, err := schema.Resolve(rd.schema, cfg.reader)
+		if err != nil {
+			return nil, fmt.Errorf("ocf: the reader schema cannot read this file: %w", err)
+		}
+		rd.decodeSchema = resolved
 	}
 	return rd, nil
 }
@@ -554,7 +573,7 @@ func (r *Reader) Decode(v any) error {
 		}
 		return r.err
 	}
-	rest, err := r.cfg.decode.UnmarshalNext(r.schema, r.rest, v)
+	rest, err := r.cfg.decode.UnmarshalNext(r.decodeSchema, r.rest, v)
 	if err != nil {
 		var ae *avro.Error
 		if errors.As(err, &ae) {
