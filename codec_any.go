@@ -697,6 +697,7 @@ func (n *anyArray) decodeAny(d *decodeState, b *anyBoxes) any {
 		for i := int64(0); i < count; i++ {
 			v := n.items.decodeAny(d, b)
 			if d.err != nil {
+				d.moreItems(i, count, n.minSize)
 				d.addIndex(total + i)
 				return nil
 			}
@@ -786,11 +787,13 @@ func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
 			if d.err != nil {
+				d.moreItems(i, count, n.minSize)
 				d.addIndex(total + i)
 				return nil
 			}
 			v := n.values.decodeAny(d, b)
 			if d.err != nil {
+				d.moreItems(i, count, n.minSize)
 				d.addKey(k)
 				return nil
 			}

@@ -44,6 +44,7 @@ func (c *sliceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		for i := n; i < newLen; i++ {
 			c.elem.decode(unsafe.Add(sh.data, uintptr(i)*c.elemSize), d)
 			if d.err != nil {
+				d.moreItems(int64(i), int64(newLen), c.minSize)
 				d.addIndex(int64(i))
 				return
 			}

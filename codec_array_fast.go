@@ -109,7 +109,7 @@ func decodeLongsBlock(dst []int64, d *decodeState) {
 	n, err := varint.DecodeLongs(dst, d.buf[d.pos:])
 	d.pos += n
 	if err != nil {
-		d.failBulkVarint(err)
+		d.failBulkVarint(err, len(dst))
 	}
 }
 
@@ -117,13 +117,21 @@ func decodeIntsBlock(dst []int32, d *decodeState) {
 	n, err := varint.DecodeInts(dst, d.buf[d.pos:])
 	d.pos += n
 	if err != nil {
-		d.failBulkVarint(err)
+		d.failBulkVarint(err, len(dst))
 	}
 }
 
-func (d *decodeState) failBulkVarint(err error) {
+// failBulkVarint records a bulk varint error; for truncation, the values
+// not yet decoded take at least a byte each, which tells a streaming
+// Decoder how much more to read.
+func (d *decodeState) failBulkVarint(err error, total int) {
 	if errors.Is(err, varint.ErrTruncated) {
-		d.fail(ErrTruncated)
+		left := int64(1)
+		var de *varint.DecodeError
+		if errors.As(err, &de) {
+			left = int64(total - de.Index)
+		}
+		d.truncated(left)
 		return
 	}
 	d.failf(ErrInvalid, "malformed varint in array: %v", err)
@@ -176,6 +184,7 @@ func decodeStringsBlock(dst []string, d *decodeState) {
 	for i := range dst {
 		dst[i] = d.readString()
 		if d.err != nil {
+			d.moreItems(int64(i), int64(len(dst)), 1)
 			d.addIndex(int64(i))
 			return
 		}
@@ -186,6 +195,7 @@ func decodeBytesBlock(dst [][]byte, d *decodeState) {
 	for i := range dst {
 		dst[i] = d.readBytes(nil)
 		if d.err != nil {
+			d.moreItems(int64(i), int64(len(dst)), 1)
 			d.addIndex(int64(i))
 			return
 		}

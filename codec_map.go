@@ -104,12 +104,14 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
 			if d.err != nil {
+				d.moreItems(i, count, c.minSize)
 				d.addIndex(n + i)
 				return
 			}
 			if c.directDec != nil {
 				v := c.directDec(d)
 				if d.err != nil {
+					d.moreItems(i, count, c.minSize)
 					d.addKey(k)
 					return
 				}
@@ -120,6 +122,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			*tmp = zero
 			c.elemDec.decode(unsafe.Pointer(tmp), d)
 			if d.err != nil {
+				d.moreItems(i, count, c.minSize)
 				d.addKey(k)
 				return
 			}
@@ -202,12 +205,14 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
 			if d.err != nil {
+				d.moreItems(i, count, c.minSize)
 				d.addIndex(n + i)
 				return
 			}
 			tmp.Elem().SetZero()
 			c.elemDec.decode(tmp.UnsafePointer(), d)
 			if d.err != nil {
+				d.moreItems(i, count, c.minSize)
 				d.addKey(k)
 				return
 			}

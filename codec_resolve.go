@@ -286,7 +286,7 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 			}
 		case opFixed:
 			if len(d.buf)-d.pos < st.n {
-				d.fail(ErrTruncated)
+				d.truncated(int64(st.n))
 			} else {
 				d.pos += st.n
 			}

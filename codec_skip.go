@@ -168,7 +168,7 @@ func (d *decodeState) readBlockCountSized(itemsSoFar int64) int64 {
 		return 0
 	}
 	if size > int64(d.remaining()) {
-		d.fail(ErrTruncated)
+		d.truncated(size)
 		return 0
 	}
 	d.pos += int(size)

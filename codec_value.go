@@ -367,6 +367,7 @@ func (n *valueArray) read(d *decodeState) value.Value {
 		for i := int64(0); i < count; i++ {
 			v := n.items.read(d)
 			if d.err != nil {
+				d.moreItems(i, count, n.minSize)
 				d.addIndex(total + i)
 				return value.Null()
 			}
@@ -542,11 +543,13 @@ func (n *valueMap) read(d *decodeState) value.Value {
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
 			if d.err != nil {
+				d.moreItems(i, count, n.minSize)
 				d.addIndex(total + i)
 				return value.Null()
 			}
 			v := n.values.read(d)
 			if d.err != nil {
+				d.moreItems(i, count, n.minSize)
 				d.addKey(k)
 				return value.Null()
 			}

@@ -22,6 +22,11 @@ type decodeState struct {
 	path []string
 	// errPos is the input offset where err was recorded.
 	errPos int
+	// need is, after ErrTruncated, the input length the failed read would
+	// have needed, when it knew (0 otherwise). The streaming Decoder reads
+	// that much before it decodes again, so a large datum is not decoded
+	// again for every chunk that arrives.
+	need int64
 
 	depthLeft   int
 	zeroLeft    int64
@@ -76,6 +81,32 @@ func (d *decodeState) fail(err error) {
 	if d.err == nil {
 		d.err = err
 		d.errPos = d.pos
+	}
+}
+
+// truncated records ErrTruncated for a read of n more bytes.
+func (d *decodeState) truncated(n int64) {
+	if d.err == nil {
+		d.fail(ErrTruncated)
+		if n > 0 && n <= math.MaxInt64-int64(d.pos) {
+			d.need = int64(d.pos) + n
+		}
+	}
+}
+
+// moreItems is called when item i of a collection block of n items fails:
+// after ErrTruncated it adds to need the least bytes that the items after
+// it take, so that a streaming Decoder reads them all before it retries.
+func (d *decodeState) moreItems(i, n int64, minSize int) {
+	if d.err != ErrTruncated || minSize <= 0 {
+		return
+	}
+	if d.need == 0 {
+		d.need = int64(len(d.buf)) + 1
+	}
+	left := n - i - 1
+	if left > 0 && left <= (math.MaxInt64-d.need)/int64(minSize) {
+		d.need += left * int64(minSize)
 	}
 }
 
@@ -209,7 +240,7 @@ func (d *decodeState) readLength() int {
 		return -1
 	}
 	if n > int64(len(d.buf)-d.pos) {
-		d.fail(ErrTruncated)
+		d.truncated(n)
 		return -1
 	}
 	return int(n)
@@ -218,7 +249,7 @@ func (d *decodeState) readLength() int {
 // readRaw returns the next n bytes of the input, aliasing it.
 func (d *decodeState) readRaw(n int) []byte {
 	if n > len(d.buf)-d.pos {
-		d.fail(ErrTruncated)
+		d.truncated(int64(n))
 		return nil
 	}
 	b := d.buf[d.pos : d.pos+n : d.pos+n]
@@ -311,7 +342,11 @@ func (d *decodeState) readBlockCount(itemsSoFar int64, minItemSize int) int64 {
 	}
 	if minItemSize > 0 {
 		if n > int64(len(d.buf)-d.pos)/int64(minItemSize) {
-			d.fail(ErrTruncated)
+			if n <= math.MaxInt64/int64(minItemSize) {
+				d.truncated(n * int64(minItemSize))
+			} else {
+				d.fail(ErrTruncated)
+			}
 			return 0
 		}
 	} else {

@@ -95,7 +95,8 @@
 // DecodeOptions.ZeroCopy mode lets []byte values alias the input instead.
 // Decoding into a slice reuses its storage when it is large enough, as
 // encoding/json does; decoding into a non-nil pointer decodes into the
-// value it points at.
+// value it points at; decoding into a non-nil map adds to its entries
+// (clear it first to replace them).
 //
 // # Hostile input
 //

@@ -23,8 +23,10 @@ const (
 // an array that declares 2^40 items in 5 bytes is ErrTruncated before
 // anything is allocated.
 type DecodeOptions struct {
-	// MaxDepth bounds the nesting of records, arrays, maps and unions
-	// (default 128). Deeper data is ErrLimit, never a stack overflow.
+	// MaxDepth bounds the nesting of records, arrays and maps (default
+	// 128; unions do not count, as a union cannot directly hold another).
+	// A recursive structure nested through an array field takes two levels
+	// a step. Deeper data is ErrLimit, never a stack overflow.
 	MaxDepth int
 	// MaxLength bounds the length of one string, bytes value or fixed
 	// (default 1 GiB).

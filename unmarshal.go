@@ -49,6 +49,9 @@ type Decoder struct {
 	offset int64 // stream offset of buf[0]
 	eof    bool
 	rerr   error
+	// attempts counts decode attempts, retries after a refill included
+	// (tests check that a large datum is not decoded once per chunk).
+	attempts int
 }
 
 const decoderChunk = 64 << 10
@@ -84,6 +87,7 @@ func (dec *Decoder) Decode(v any) error {
 			}
 		}
 		d := newDecodeState(&dec.opts, dec.buf[dec.start:dec.end])
+		dec.attempts++
 		codec.decode(p, d)
 		if d.err == nil {
 			dec.start += d.pos
@@ -91,8 +95,9 @@ func (dec *Decoder) Decode(v any) error {
 			return nil
 		}
 		if errors.Is(d.err, ErrTruncated) && !dec.eof {
+			need := max(d.need, int64(dec.end-dec.start)+1)
 			d.release()
-			if err := dec.fill(); err != nil {
+			if err := dec.fillTo(need); err != nil {
 				return err
 			}
 			continue
@@ -102,6 +107,20 @@ func (dec *Decoder) Decode(v any) error {
 		d.release()
 		return e
 	}
+}
+
+// fillTo reads until at least need bytes are buffered after dec.start, or
+// the stream ends. The buffer grows at most by doubling, as the bytes
+// arrive, so a datum that declares a huge length allocates in proportion
+// to the bytes actually read, and a large datum is decoded again only
+// O(log n) times.
+func (dec *Decoder) fillTo(need int64) error {
+	for int64(dec.end-dec.start) < need && !dec.eof {
+		if err := dec.fill(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fill reads more of the stream, keeping the unread bytes and growing the
