@@ -81,6 +81,18 @@
 //
 // A value that fits no branch is an ErrRange error naming the path.
 //
+// # Schema evolution
+//
+// Data written with one schema is read with another through the schema
+// that schema.Resolve(writer, reader) returns: Unmarshal, UnmarshalNext and
+// Decoder read the writer's bytes into a Go value of the reader's shape
+// (promotions, defaults for fields the writer lacks, fields the reader
+// lacks skipped without allocating, aliases, enum defaults). Resolve once
+// and reuse the result: its codecs are compiled once, like any schema's.
+// AppendSingleObject and UnmarshalSingleObject implement Avro's
+// single-object encoding over a SchemaStore; package kafka implements the
+// Confluent wire format.
+//
 // # Map order
 //
 // Avro maps are unordered. Go maps are encoded in Go's iteration order, so
