@@ -91,33 +91,10 @@ func (c *compiler) decoderFor(s *schema.Schema, t reflect.Type, path string) (de
 			return dec, err
 		}
 	}
+	if codec := scalarCodec(s, t); codec != nil {
+		return codec, nil
+	}
 	switch s.Kind() {
-	case schema.Null:
-		return nullCodec{}, nil
-	case schema.Boolean:
-		if t.Kind() == reflect.Bool {
-			return boolCodec{}, nil
-		}
-	case schema.Int, schema.Long:
-		if dec := intDecoderFor(s.Kind(), t); dec != nil {
-			return dec, nil
-		}
-	case schema.Float, schema.Double:
-		if dec := floatDecoderFor(s.Kind(), t); dec != nil {
-			return dec, nil
-		}
-	case schema.String, schema.Bytes:
-		if dec := stringDecoderFor(s.Kind(), t); dec != nil {
-			return dec, nil
-		}
-	case schema.Enum:
-		if dec := enumDecoderFor(s, t); dec != nil {
-			return dec, nil
-		}
-	case schema.Fixed:
-		if dec := fixedDecoderFor(s, t); dec != nil {
-			return dec, nil
-		}
 	case schema.Array:
 		return c.arrayDecoder(s, t, path)
 	case schema.Map:
@@ -148,33 +125,10 @@ func (c *compiler) encoderFor(s *schema.Schema, t reflect.Type, path string) (en
 			return enc, err
 		}
 	}
+	if codec := scalarCodec(s, t); codec != nil {
+		return codec, nil
+	}
 	switch s.Kind() {
-	case schema.Null:
-		return nullCodec{}, nil
-	case schema.Boolean:
-		if t.Kind() == reflect.Bool {
-			return boolCodec{}, nil
-		}
-	case schema.Int, schema.Long:
-		if enc := intEncoderFor(s.Kind(), t); enc != nil {
-			return enc, nil
-		}
-	case schema.Float, schema.Double:
-		if enc := floatEncoderFor(s.Kind(), t); enc != nil {
-			return enc, nil
-		}
-	case schema.String, schema.Bytes:
-		if enc := stringEncoderFor(s.Kind(), t); enc != nil {
-			return enc, nil
-		}
-	case schema.Enum:
-		if enc := enumEncoderFor(s, t); enc != nil {
-			return enc, nil
-		}
-	case schema.Fixed:
-		if enc := fixedEncoderFor(s, t); enc != nil {
-			return enc, nil
-		}
 	case schema.Array:
 		return c.arrayEncoder(s, t, path)
 	case schema.Map:
@@ -183,6 +137,37 @@ func (c *compiler) encoderFor(s *schema.Schema, t reflect.Type, path string) (en
 		return c.recordEncoder(s, t, path)
 	}
 	return nil, typeErr(path, t, s, "")
+}
+
+// codec is a decoder and encoder of one Go type, as the codecs of scalar
+// Avro types are: their encoding is symmetric.
+type codec interface {
+	decoder
+	encoder
+}
+
+// scalarCodec returns the codec of a non-container schema (null through
+// fixed) for t, or nil when t does not map to it.
+func scalarCodec(s *schema.Schema, t reflect.Type) codec {
+	switch s.Kind() {
+	case schema.Null:
+		return nullCodec{}
+	case schema.Boolean:
+		if t.Kind() == reflect.Bool {
+			return boolCodec{}
+		}
+	case schema.Int, schema.Long:
+		return intKindCodec(s.Kind(), t)
+	case schema.Float, schema.Double:
+		return floatKindCodec(s.Kind(), t)
+	case schema.String, schema.Bytes:
+		return stringKindCodec(s.Kind(), t)
+	case schema.Enum:
+		return enumCodecFor(s, t)
+	case schema.Fixed:
+		return fixedCodecFor(s, t)
+	}
+	return nil
 }
 
 // specialDecoder handles the Go types whose mapping does not depend on the

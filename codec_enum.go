@@ -75,29 +75,12 @@ func (c enumIndexCodec) encode(p unsafe.Pointer, e *encodeState) {
 	}
 }
 
-func enumCodecFor(s *schema.Schema, t reflect.Type) interface {
-	decoder
-	encoder
-} {
+func enumCodecFor(s *schema.Schema, t reflect.Type) codec {
 	if t.Kind() == reflect.String {
 		return enumStringCodec{s}
 	}
 	if inner := intKindCodec(schema.Int, t); inner != nil {
 		return enumIndexCodec{s: s, inner: inner}
-	}
-	return nil
-}
-
-func enumDecoderFor(s *schema.Schema, t reflect.Type) decoder {
-	if c := enumCodecFor(s, t); c != nil {
-		return c
-	}
-	return nil
-}
-
-func enumEncoderFor(s *schema.Schema, t reflect.Type) encoder {
-	if c := enumCodecFor(s, t); c != nil {
-		return c
 	}
 	return nil
 }

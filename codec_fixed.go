@@ -56,29 +56,12 @@ func (c fixedSliceCodec) encode(p unsafe.Pointer, e *encodeState) {
 	e.buf = append(e.buf, b...)
 }
 
-func fixedCodecFor(s *schema.Schema, t reflect.Type) interface {
-	decoder
-	encoder
-} {
+func fixedCodecFor(s *schema.Schema, t reflect.Type) codec {
 	switch {
 	case t.Kind() == reflect.Array && t.Elem().Kind() == reflect.Uint8 && t.Len() == s.Size():
 		return fixedArrayCodec{s.Size()}
 	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:
 		return fixedSliceCodec{s.Size()}
-	}
-	return nil
-}
-
-func fixedDecoderFor(s *schema.Schema, t reflect.Type) decoder {
-	if c := fixedCodecFor(s, t); c != nil {
-		return c
-	}
-	return nil
-}
-
-func fixedEncoderFor(s *schema.Schema, t reflect.Type) encoder {
-	if c := fixedCodecFor(s, t); c != nil {
-		return c
 	}
 	return nil
 }

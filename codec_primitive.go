@@ -92,10 +92,7 @@ func (int32Codec) encode(p unsafe.Pointer, e *encodeState) { e.writeLong(int64(*
 // intKindCodec returns the codec of Avro int or long for an integer kind.
 // Go types of one kind share a layout, so the codec works on named types
 // too.
-func intKindCodec(k schema.Kind, t reflect.Type) interface {
-	decoder
-	encoder
-} {
+func intKindCodec(k schema.Kind, t reflect.Type) codec {
 	long := k == schema.Long
 	switch t.Kind() {
 	case reflect.Int64:
@@ -157,20 +154,6 @@ func intKindCodec(k schema.Kind, t reflect.Type) interface {
 	return nil
 }
 
-func intDecoderFor(k schema.Kind, t reflect.Type) decoder {
-	if c := intKindCodec(k, t); c != nil {
-		return c
-	}
-	return nil
-}
-
-func intEncoderFor(k schema.Kind, t reflect.Type) encoder {
-	if c := intKindCodec(k, t); c != nil {
-		return c
-	}
-	return nil
-}
-
 type floatCodec struct{}
 
 func (floatCodec) decode(p unsafe.Pointer, d *decodeState) { *(*float32)(p) = d.readFloat() }
@@ -211,10 +194,7 @@ func (doubleAsFloatCodec) encode(p unsafe.Pointer, e *encodeState) {
 	e.writeDouble(float64(*(*float32)(p)))
 }
 
-func floatKindCodec(k schema.Kind, t reflect.Type) interface {
-	decoder
-	encoder
-} {
+func floatKindCodec(k schema.Kind, t reflect.Type) codec {
 	switch {
 	case k == schema.Float && t.Kind() == reflect.Float32:
 		return floatCodec{}
@@ -224,20 +204,6 @@ func floatKindCodec(k schema.Kind, t reflect.Type) interface {
 		return doubleCodec{}
 	case k == schema.Double && t.Kind() == reflect.Float32:
 		return doubleAsFloatCodec{}
-	}
-	return nil
-}
-
-func floatDecoderFor(k schema.Kind, t reflect.Type) decoder {
-	if c := floatKindCodec(k, t); c != nil {
-		return c
-	}
-	return nil
-}
-
-func floatEncoderFor(k schema.Kind, t reflect.Type) encoder {
-	if c := floatKindCodec(k, t); c != nil {
-		return c
 	}
 	return nil
 }

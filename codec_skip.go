@@ -103,27 +103,24 @@ func (sk *skipper) skipBlocks(d *decodeState) {
 	}
 	var n int64
 	for {
-		start := d.pos
-		count := d.readLong()
-		if d.err != nil {
-			return
-		}
+		count, size := d.readBlockHeader(n)
 		if count == 0 {
-			break
-		}
-		if count < 0 {
-			// The writer gave the block's byte size: jump over it.
-			d.pos = start
-			count = d.readBlockCountSized(n)
 			if d.err != nil {
 				return
 			}
+			break
+		}
+		if size >= 0 {
+			// The writer gave the block's byte size: jump over it.
+			if size > int64(d.remaining()) {
+				d.truncated(size)
+				return
+			}
+			d.pos += int(size)
 			n += count
 			continue
 		}
-		d.pos = start
-		count = d.readBlockCount(n, minSize)
-		if d.err != nil {
+		if !d.boundItems(count, minSize) {
 			return
 		}
 		for i := int64(0); i < count; i++ {
@@ -141,36 +138,4 @@ func (sk *skipper) skipBlocks(d *decodeState) {
 		n += count
 	}
 	d.leave()
-}
-
-// readBlockCountSized reads a block header with a negative count and a
-// byte size, checks both, and moves past the block's data.
-func (d *decodeState) readBlockCountSized(itemsSoFar int64) int64 {
-	count := d.readLong()
-	if d.err != nil {
-		return 0
-	}
-	if count == -1<<63 {
-		d.failf(ErrInvalid, "block count %d", count)
-		return 0
-	}
-	count = -count
-	size := d.readLong()
-	if d.err != nil {
-		return 0
-	}
-	if size < 0 {
-		d.failf(ErrInvalid, "negative block size %d", size)
-		return 0
-	}
-	if count > d.maxItems-itemsSoFar {
-		d.failf(ErrLimit, "more than %d items in one collection", d.maxItems)
-		return 0
-	}
-	if size > int64(d.remaining()) {
-		d.truncated(size)
-		return 0
-	}
-	d.pos += int(size)
-	return count
 }

@@ -50,10 +50,7 @@ func (c bytesCodec) decode(p unsafe.Pointer, d *decodeState) {
 
 func (bytesCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeBytes(*(*[]byte)(p)) }
 
-func stringKindCodec(k schema.Kind, t reflect.Type) interface {
-	decoder
-	encoder
-} {
+func stringKindCodec(k schema.Kind, t reflect.Type) codec {
 	switch {
 	case t.Kind() == reflect.String && k == schema.String:
 		return stringCodec{}
@@ -61,20 +58,6 @@ func stringKindCodec(k schema.Kind, t reflect.Type) interface {
 		return bytesAsStringCodec{}
 	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:
 		return bytesCodec{utf8: k == schema.String}
-	}
-	return nil
-}
-
-func stringDecoderFor(k schema.Kind, t reflect.Type) decoder {
-	if c := stringKindCodec(k, t); c != nil {
-		return c
-	}
-	return nil
-}
-
-func stringEncoderFor(k schema.Kind, t reflect.Type) encoder {
-	if c := stringKindCodec(k, t); c != nil {
-		return c
 	}
 	return nil
 }

@@ -12,13 +12,19 @@ import (
 
 // readUnionIndex reads a union branch index and checks it.
 func readUnionIndex(s *schema.Schema, d *decodeState) int {
+	return readBranch(d, len(s.Branches()))
+}
+
+// readBranch reads a union branch index and checks it against the n
+// branches; it returns -1 on error.
+func readBranch(d *decodeState, n int) int {
 	i := d.readInt()
 	if d.err != nil {
-		return 0
+		return -1
 	}
-	if i < 0 || int(i) >= len(s.Branches()) {
-		d.failf(ErrInvalid, "union index %d out of range (%d branches)", i, len(s.Branches()))
-		return 0
+	if i < 0 || int(i) >= n {
+		d.failf(ErrInvalid, "union index %d out of range (%d branches)", i, n)
+		return -1
 	}
 	return int(i)
 }
@@ -92,12 +98,8 @@ type unionDecoder struct {
 }
 
 func (c *unionDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	i := d.readInt()
-	if d.err != nil {
-		return
-	}
-	if i < 0 || int(i) >= len(c.branches) {
-		d.failf(ErrInvalid, "union index %d out of range (%d branches)", i, len(c.branches))
+	i := readBranch(d, len(c.branches))
+	if i < 0 {
 		return
 	}
 	dec := c.branches[i]
@@ -316,12 +318,8 @@ type ifaceBranch struct {
 }
 
 func (c *ifaceDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	i := d.readInt()
-	if d.err != nil {
-		return
-	}
-	if i < 0 || int(i) >= len(c.branches) {
-		d.failf(ErrInvalid, "union index %d out of range (%d branches)", i, len(c.branches))
+	i := readBranch(d, len(c.branches))
+	if i < 0 {
 		return
 	}
 	b := &c.branches[i]

@@ -28,13 +28,15 @@ type decodeState struct {
 	// again for every chunk that arrives.
 	need int64
 
-	depthLeft   int
-	zeroLeft    int64
-	allocLeft   int64
-	maxLength   int64
-	maxItems    int64
-	zeroCopy    bool
-	validateUTF bool
+	depthLeft int
+	zeroLeft  int64
+	allocLeft int64
+	maxLength int64
+	maxItems  int64
+	// maxDecimalScale bounds decimal scales (DecodeOptions.MaxDecimalScale).
+	maxDecimalScale int
+	zeroCopy        bool
+	validateUTF     bool
 }
 
 var decodeStatePool = sync.Pool{New: func() any { return new(decodeState) }}
@@ -47,15 +49,16 @@ func newDecodeState(o *DecodeOptions, data []byte) *decodeState {
 
 func (d *decodeState) reset(o *DecodeOptions, data []byte) {
 	*d = decodeState{
-		buf:         data,
-		path:        d.path[:0],
-		depthLeft:   o.maxDepth(),
-		zeroLeft:    o.maxZeroSizeItems(),
-		allocLeft:   o.maxAlloc(len(data)),
-		maxLength:   o.maxLength(),
-		maxItems:    o.maxItems(),
-		zeroCopy:    o.ZeroCopy,
-		validateUTF: o.ValidateUTF8,
+		buf:             data,
+		path:            d.path[:0],
+		depthLeft:       o.maxDepth(),
+		zeroLeft:        o.maxZeroSizeItems(),
+		allocLeft:       o.maxAlloc(len(data)),
+		maxLength:       o.maxLength(),
+		maxItems:        o.maxItems(),
+		maxDecimalScale: o.maxDecimalScale(),
+		zeroCopy:        o.ZeroCopy,
+		validateUTF:     o.ValidateUTF8,
 	}
 }
 
@@ -317,29 +320,47 @@ func (d *decodeState) readBytes(dst []byte) []byte {
 // bytes one item takes, and bounds the count by the input left. Items of
 // size zero draw from the per-decode budget instead.
 func (d *decodeState) readBlockCount(itemsSoFar int64, minItemSize int) int64 {
-	n := d.readLong()
-	if d.err != nil || n == 0 {
+	n, _ := d.readBlockHeader(itemsSoFar)
+	if n == 0 || !d.boundItems(n, minItemSize) {
 		return 0
 	}
+	return n
+}
+
+// readBlockHeader reads the header of a block: its item count, and the
+// block's byte size when the writer gave one (a negative count), else -1.
+// A count of 0 ends the collection; 0 is also returned on error.
+func (d *decodeState) readBlockHeader(itemsSoFar int64) (count, size int64) {
+	n := d.readLong()
+	if d.err != nil || n == 0 {
+		return 0, -1
+	}
+	size = -1
 	if n < 0 {
 		if n == math.MinInt64 {
 			d.failf(ErrInvalid, "block count %d", n)
-			return 0
+			return 0, -1
 		}
 		n = -n
-		size := d.readLong()
+		size = d.readLong()
 		if d.err != nil {
-			return 0
+			return 0, -1
 		}
 		if size < 0 {
 			d.failf(ErrInvalid, "negative block size %d", size)
-			return 0
+			return 0, -1
 		}
 	}
 	if n > d.maxItems-itemsSoFar {
 		d.failf(ErrLimit, "more than %d items in one collection", d.maxItems)
-		return 0
+		return 0, -1
 	}
+	return n, size
+}
+
+// boundItems checks that n items of at least minItemSize bytes each fit in
+// the input left; items of size zero draw from the per-decode budget.
+func (d *decodeState) boundItems(n int64, minItemSize int) bool {
 	if minItemSize > 0 {
 		if n > int64(len(d.buf)-d.pos)/int64(minItemSize) {
 			if n <= math.MaxInt64/int64(minItemSize) {
@@ -347,14 +368,14 @@ func (d *decodeState) readBlockCount(itemsSoFar int64, minItemSize int) int64 {
 			} else {
 				d.fail(ErrTruncated)
 			}
-			return 0
+			return false
 		}
-	} else {
-		d.zeroLeft -= n
-		if d.zeroLeft < 0 {
-			d.failf(ErrLimit, "more zero-size items than the budget allows")
-			return 0
-		}
+		return true
 	}
-	return n
+	d.zeroLeft -= n
+	if d.zeroLeft < 0 {
+		d.failf(ErrLimit, "more zero-size items than the budget allows")
+		return false
+	}
+	return true
 }
