@@ -186,6 +186,9 @@ func (c *compiler) specialDecoder(s *schema.Schema, t reflect.Type, path string)
 		dec, err := c.valueDecoder(s, path)
 		return dec, true, err
 	}
+	if gc, err := c.genericShape(s, t, path); gc != nil || err != nil {
+		return gc, true, err
+	}
 	if (s.Kind() == schema.String || s.Kind() == schema.Enum) && s.Logical() == schema.NoLogical &&
 		t.Kind() != reflect.String && reflect.PointerTo(t).Implements(textUnmarshaler) {
 		return textDecoder{s: s, t: t}, true, nil
@@ -205,6 +208,9 @@ func (c *compiler) specialEncoder(s *schema.Schema, t reflect.Type, path string)
 	if isValueType(t) {
 		enc, err := c.valueEncoder(s, path)
 		return enc, true, err
+	}
+	if gc, err := c.genericShape(s, t, path); gc != nil || err != nil {
+		return gc, true, err
 	}
 	if (s.Kind() == schema.String || s.Kind() == schema.Enum) && s.Logical() == schema.NoLogical &&
 		t.Kind() != reflect.String && t.Implements(textMarshaler) {

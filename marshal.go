@@ -3,6 +3,7 @@ package avro
 import (
 	"io"
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"github.com/avrogo/avro/internal/cache"
@@ -16,7 +17,30 @@ import (
 // does not fit it (an integer out of range, a nil pointer where the schema
 // has no null, ...) returns an *Error wrapping ErrRange or ErrLimit.
 func Marshal(s *schema.Schema, v any) ([]byte, error) {
-	return appendValue(&defaultEncodeOptions, nil, s, v)
+	return marshal(&defaultEncodeOptions, s, v)
+}
+
+// marshalBuffers holds scratch buffers for Marshal, which encodes into one
+// and returns an exact-size copy: one allocation, where growing a nil
+// slice would take several.
+var marshalBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// maxPooledBuffer keeps an occasional huge datum from pinning its buffer.
+const maxPooledBuffer = 64 << 10
+
+func marshal(o *EncodeOptions, s *schema.Schema, v any) ([]byte, error) {
+	bp := marshalBuffers.Get().(*[]byte)
+	buf, err := appendValue(o, (*bp)[:0], s, v)
+	var out []byte
+	if err == nil {
+		out = make([]byte, len(buf))
+		copy(out, buf)
+	}
+	if cap(buf) <= maxPooledBuffer {
+		*bp = buf[:0]
+	}
+	marshalBuffers.Put(bp)
+	return out, err
 }
 
 // Append appends the Avro binary encoding of v for schema s to dst and
@@ -35,12 +59,32 @@ func appendValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any) ([]byte,
 	if ef.typ == nil {
 		return appendNil(o, dst, s)
 	}
+	if t := reflect.TypeOf(v); t == stringAnyMapType || t == anySliceType {
+		// The generic shapes encode from the interface value itself, so
+		// the map or slice header needs no addressable (heap) copy.
+		enc, err := cachedEncoder(s, ef.typ, t)
+		if err != nil {
+			return dst, err
+		}
+		e := newEncodeState(o, dst)
+		if gc, ok := enc.(genericShapeCodec); ok {
+			gc.any.n.encodeAny(v, e)
+		} else {
+			x := v
+			enc.encode(efaceOf(&x).data, e)
+		}
+		return finishAppend(e, dst)
+	}
 	enc, p, err := topEncoder(s, &v)
 	if err != nil {
 		return dst, err
 	}
 	e := newEncodeState(o, dst)
 	enc.encode(p, e)
+	return finishAppend(e, dst)
+}
+
+func finishAppend(e *encodeState, dst []byte) ([]byte, error) {
 	out, err := e.buf, e.toError()
 	e.release()
 	if err != nil {

@@ -1,0 +1,224 @@
+package bench
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/schema"
+	hamba "github.com/hamba/avro/v2"
+	goavro "github.com/linkedin/goavro/v2"
+	twmb "github.com/twmb/avro"
+)
+
+// Bulk arrays: arrays of 1,000 items through each library's normal
+// Marshal/Unmarshal (decode into a new slice, encode into a new buffer).
+// Each op takes the next of arrayPool different random arrays, so one op
+// set covers 128,000 values: more than a branch predictor can learn.
+const (
+	arrayLen  = 1000
+	arrayPool = 128
+)
+
+type arrayCase struct {
+	name  string
+	items string
+	gen   func(r *rand.Rand) any // one random array ([]int64, []float64, ...)
+}
+
+var arrayCases = []arrayCase{
+	{"long-small", "long", func(r *rand.Rand) any { // 1-byte varints (-64..63)
+		a := make([]int64, arrayLen)
+		for i := range a {
+			a[i] = longOfLen(r, 1)
+		}
+		return a
+	}},
+	{"long-mixed", "long", func(r *rand.Rand) any { // 90% small, 10% timestamps
+		a := make([]int64, arrayLen)
+		for i := range a {
+			if r.IntN(10) == 0 {
+				a[i] = genTimestampMicros(r)
+			} else {
+				a[i] = longOfLen(r, 1)
+			}
+		}
+		return a
+	}},
+	{"long-timestamp", "long", func(r *rand.Rand) any { // 8-byte varints
+		a := make([]int64, arrayLen)
+		for i := range a {
+			a[i] = genTimestampMicros(r)
+		}
+		return a
+	}},
+	{"double", "double", func(r *rand.Rand) any {
+		a := make([]float64, arrayLen)
+		for i := range a {
+			a[i] = r.NormFloat64() * 1e3
+		}
+		return a
+	}},
+	{"string", "string", func(r *rand.Rand) any { // 0 to 32 ASCII bytes
+		a := make([]string, arrayLen)
+		for i := range a {
+			a[i] = asciiString(r, r.IntN(33))
+		}
+		return a
+	}},
+	{"boolean", "boolean", func(r *rand.Rand) any {
+		a := make([]bool, arrayLen)
+		for i := range a {
+			a[i] = r.IntN(2) == 0
+		}
+		return a
+	}},
+}
+
+type arrayWorkload struct {
+	c      arrayCase
+	ours   *schema.Schema
+	hamba  hamba.Schema
+	twmb   *twmb.Schema
+	goavro *goavro.Codec
+	vals   []any // arrayPool slices
+	native []any // goavro's []any form of each
+	enc    [][]byte
+	typ    reflect.Type // the slice type
+}
+
+var arrayWorkloads = map[string]*arrayWorkload{}
+
+func getArrayWorkload(tb testing.TB, c arrayCase) *arrayWorkload {
+	if w := arrayWorkloads[c.name]; w != nil {
+		return w
+	}
+	text := fmt.Sprintf(`{"type":"array","items":%q}`, c.items)
+	w := &arrayWorkload{c: c}
+	w.ours = schema.MustParse(text)
+	w.hamba = hamba.MustParse(text)
+	w.twmb = twmb.MustParse(text)
+	var err error
+	if w.goavro, err = goavro.NewCodec(text); err != nil {
+		tb.Fatal(err)
+	}
+	r := newRand(uint64(len(arrayWorkloads)) + 500)
+	for range arrayPool {
+		v := c.gen(r)
+		data, err := avro.Marshal(w.ours, v)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		w.vals = append(w.vals, v)
+		w.native = append(w.native, toNative(w.ours, reflect.ValueOf(v)))
+		w.enc = append(w.enc, data)
+	}
+	w.typ = reflect.TypeOf(w.vals[0])
+	arrayWorkloads[c.name] = w
+	return w
+}
+
+func BenchmarkArray(b *testing.B) {
+	for _, c := range arrayCases {
+		w := getArrayWorkload(b, c)
+		switch c.items {
+		case "long":
+			benchArray[int64](b, w)
+		case "double":
+			benchArray[float64](b, w)
+		case "string":
+			benchArray[string](b, w)
+		case "boolean":
+			benchArray[bool](b, w)
+		}
+	}
+}
+
+func benchArray[E any](b *testing.B, w *arrayWorkload) {
+	const mask = arrayPool - 1
+	vals := make([][]E, len(w.vals))
+	for i, v := range w.vals {
+		vals[i] = v.([]E)
+	}
+	run := func(op, lib string, f func(b *testing.B)) {
+		b.Run("arr="+w.c.name+"/op="+op+"/lib="+lib, func(b *testing.B) {
+			b.ReportAllocs()
+			f(b)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/arrayLen, "ns/value")
+		})
+	}
+	run("decode", libOurs, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			var out []E
+			if err := avro.Unmarshal(w.ours, w.enc[i&mask], &out); err != nil {
+				b.Fatal(err)
+			}
+			sinkAny = out
+		}
+	})
+	run("decode", libHamba, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			var out []E
+			if err := hamba.Unmarshal(w.hamba, w.enc[i&mask], &out); err != nil {
+				b.Fatal(err)
+			}
+			sinkAny = out
+		}
+	})
+	run("decode", libTwmb, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			var out []E
+			if _, err := w.twmb.Decode(w.enc[i&mask], &out); err != nil {
+				b.Fatal(err)
+			}
+			sinkAny = out
+		}
+	})
+	run("decode", libGoavro, func(b *testing.B) { // to []any: goavro has no typed slices
+		for i := 0; i < b.N; i++ {
+			out, _, err := w.goavro.NativeFromBinary(w.enc[i&mask])
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkAny = out
+		}
+	})
+	run("encode", libOurs, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			out, err := avro.Marshal(w.ours, vals[i&mask])
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkBytes = out
+		}
+	})
+	run("encode", libHamba, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			out, err := hamba.Marshal(w.hamba, vals[i&mask])
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkBytes = out
+		}
+	})
+	run("encode", libTwmb, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			out, err := w.twmb.Encode(vals[i&mask])
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkBytes = out
+		}
+	})
+	run("encode", libGoavro, func(b *testing.B) { // from []any
+		for i := 0; i < b.N; i++ {
+			out, err := w.goavro.BinaryFromNative(nil, w.native[i&mask])
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkBytes = out
+		}
+	})
+}

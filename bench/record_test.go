@@ -1,0 +1,162 @@
+package bench
+
+import (
+	"testing"
+
+	"github.com/avrogo/avro"
+	hamba "github.com/hamba/avro/v2"
+)
+
+// Sinks keep results alive so that the compiler cannot drop the work.
+var (
+	sinkBytes []byte
+	sinkAny   any
+	sinkInt   int64
+)
+
+// benchRecords runs the struct rows of one workload:
+//
+//	op=append       encode into a reused buffer (avro.Append, hamba's
+//	                Writer.WriteVal after Reset, twmb's AppendEncode)
+//	op=marshal      encode into a new slice (Marshal / Encode)
+//	op=decode-new   decode into a new struct
+//	op=decode-reuse decode into one struct reused for every op
+//
+// Every op takes the next record of a pool of 4,096 random ones.
+func benchRecords[T any](b *testing.B, prefix string, wl func(testing.TB) *workload[T]) {
+	w := wl(b)
+	const mask = poolSize - 1
+	run := func(op, lib string, f func(b *testing.B)) {
+		b.Run(prefix+"/op="+op+"/lib="+lib, func(b *testing.B) {
+			b.ReportAllocs()
+			f(b)
+		})
+	}
+
+	run("append", libOurs, func(b *testing.B) {
+		buf := make([]byte, 0, 64<<10)
+		var err error
+		for i := 0; i < b.N; i++ {
+			if buf, err = avro.Append(buf[:0], w.ours, &w.recs[i&mask]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sinkBytes = buf
+	})
+	run("append", libHamba, func(b *testing.B) {
+		hw := hamba.NewWriter(nil, 64<<10)
+		for i := 0; i < b.N; i++ {
+			hw.Reset(nil)
+			hw.WriteVal(w.hamba, &w.recs[i&mask])
+			if hw.Error != nil {
+				b.Fatal(hw.Error)
+			}
+		}
+		sinkBytes = hw.Buffer()
+	})
+	run("append", libTwmb, func(b *testing.B) {
+		buf := make([]byte, 0, 64<<10)
+		var err error
+		for i := 0; i < b.N; i++ {
+			if buf, err = w.twmb.AppendEncode(buf[:0], &w.recs[i&mask]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sinkBytes = buf
+	})
+
+	run("marshal", libOurs, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			out, err := avro.Marshal(w.ours, &w.recs[i&mask])
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkBytes = out
+		}
+	})
+	run("marshal", libHamba, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			out, err := hamba.Marshal(w.hamba, &w.recs[i&mask])
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkBytes = out
+		}
+	})
+	run("marshal", libTwmb, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			out, err := w.twmb.Encode(&w.recs[i&mask])
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkBytes = out
+		}
+	})
+
+	run("decode-new", libOurs, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			v := new(T)
+			if err := avro.Unmarshal(w.ours, w.enc[i&mask], v); err != nil {
+				b.Fatal(err)
+			}
+			sinkAny = v
+		}
+	})
+	run("decode-new", libHamba, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			v := new(T)
+			if err := hamba.Unmarshal(w.hamba, w.enc[i&mask], v); err != nil {
+				b.Fatal(err)
+			}
+			sinkAny = v
+		}
+	})
+	run("decode-new", libTwmb, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			v := new(T)
+			if _, err := w.twmb.Decode(w.enc[i&mask], v); err != nil {
+				b.Fatal(err)
+			}
+			sinkAny = v
+		}
+	})
+
+	reuse := func(lib string, decode func(data []byte, v *T) error) {
+		if _, ok := w.noReuse[lib]; ok {
+			return
+		}
+		run("decode-reuse", lib, func(b *testing.B) {
+			v := new(T)
+			for i := 0; i < b.N; i++ {
+				if w.reset != nil {
+					w.reset(v)
+				}
+				if err := decode(w.enc[i&mask], v); err != nil {
+					b.Fatal(err)
+				}
+			}
+			sinkAny = v
+		})
+	}
+	reuse(libOurs, func(data []byte, v *T) error { return avro.Unmarshal(w.ours, data, v) })
+	reuse(libHamba, func(data []byte, v *T) error { return hamba.Unmarshal(w.hamba, data, v) })
+	reuse(libTwmb, func(data []byte, v *T) error { _, err := w.twmb.Decode(data, v); return err })
+}
+
+// BenchmarkRecord: the struct rows of the 10-field record of BRIEF §2, a
+// wide record (52 fields), a deep one (nested records, arrays of records)
+// and a telemetry sample (timestamps, doubles, a few strings).
+func BenchmarkRecord(b *testing.B) {
+	benchRecords(b, "rec=rec10", wlRec10)
+	benchRecords(b, "rec=wide", wlWide)
+	benchRecords(b, "rec=deep", wlDeep)
+	benchRecords(b, "rec=telemetry", wlTelemetry)
+}
+
+// BenchmarkString: a record of four strings of about 8, 64 or 1,024 bytes
+// (±25%), ASCII or about three quarters non-ASCII runes.
+func BenchmarkString(b *testing.B) {
+	for _, c := range strCases {
+		benchRecords(b, "str="+c, wlStrs[c])
+	}
+}
