@@ -690,7 +690,7 @@ func (n *anyArray) decodeAny(d *decodeState, b *anyBoxes) any {
 	var total int64
 	for {
 		count := d.readBlockCount(total, n.minSize)
-		if count == 0 || !d.reserve(count*int64(unsafe.Sizeof(any(nil)))) {
+		if count == 0 || !d.reserveItems(count, int64(unsafe.Sizeof(any(nil)))) {
 			break
 		}
 		out = slices.Grow(out, int(count))
@@ -778,7 +778,7 @@ func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
 			break
 		}
 		// A key and a value, and the map's own overhead.
-		if !d.reserve(count * 48) {
+		if !d.reserveItems(count, 48) {
 			return nil
 		}
 		if m == nil {

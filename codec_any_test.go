@@ -583,6 +583,10 @@ func FuzzAnyDecode(f *testing.F) {
 	f.Add(zz(1<<40), false)
 	f.Add(cat(zz(1), zz(math.MinInt64)), true)
 	f.Add(bytes.Repeat([]byte{0x02}, 600), true)
+	for _, h := range hostileSeedInputs(f, 512) {
+		f.Add(h, false)
+		f.Add(h, true)
+	}
 	f.Fuzz(func(t *testing.T, data []byte, useList bool) {
 		sc := s
 		if useList {
@@ -590,6 +594,11 @@ func FuzzAnyDecode(f *testing.F) {
 		}
 		var v any
 		if err := Unmarshal(sc, data, &v); err != nil {
+			var ae *Error
+			if !errors.As(err, &ae) || !(errors.Is(err, ErrTruncated) || errors.Is(err, ErrInvalid) ||
+				errors.Is(err, ErrLimit) || errors.Is(err, ErrRange)) || ae.Offset < 0 {
+				t.Fatalf("untyped decode error: %v", err)
+			}
 			return
 		}
 		enc, err := Marshal(sc, &v)

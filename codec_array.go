@@ -66,7 +66,7 @@ func growSlice(t reflect2.SliceType, elemSize uintptr, p unsafe.Pointer, n, newL
 		sh.len = newLen
 		return true
 	}
-	if !d.reserve(int64(newLen-sh.cap) * int64(elemSize)) {
+	if !d.reserveItems(int64(newLen-sh.cap), int64(elemSize)) {
 		return false
 	}
 	sh.len = n

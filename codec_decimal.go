@@ -3,6 +3,7 @@ package avro
 import (
 	"math"
 	"math/big"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/avrogo/avro/schema"
@@ -27,14 +28,21 @@ import (
 // the value exactly, and fails with ErrRange for a value with no finite
 // decimal form (a denominator that is not 2^a*5^b, such as 1/3). Decoding
 // accepts negative scales (Java writes them for values such as 1E+3) and
-// fails with ErrLimit for a scale beyond ±MaxBigDecimalScale.
+// fails with ErrLimit for a scale beyond ±DecodeOptions.MaxDecimalScale.
+//
+// A scale of n costs a power of ten of n digits, so the scale of a
+// decimal schema is bounded too: decoding (and encoding) a decimal whose
+// schema declares a scale beyond MaxDecimalScale is ErrLimit, and the
+// power of ten is computed only once the scale has passed that check, not
+// when the codec is compiled. The precision is checked by comparing bit
+// lengths, so a schema may declare any precision without the codec
+// computing 10^precision.
 
-// MaxBigDecimalScale bounds the scale of a decoded big-decimal. A scale
-// of n costs the decoder a power of ten of n digits, so without a bound a
-// five-byte value could demand a number of two billion digits. 2048 covers
-// every exact binary64 value (whose decimal expansions need up to 1074
-// digits after the point).
-const MaxBigDecimalScale = 2048
+// MaxBigDecimalScale is the default bound on a decimal scale.
+//
+// Deprecated: use DefaultMaxDecimalScale, or DecodeOptions.MaxDecimalScale
+// to change the bound.
+const MaxBigDecimalScale = DefaultMaxDecimalScale
 
 var (
 	bigOne  = big.NewInt(1)
@@ -129,25 +137,60 @@ type decimalCodec struct {
 	size      int // the fixed's size, or 0 for bytes
 	scale     int
 	precision int
-	pow       *big.Int // 10^scale, read-only
-	limit     *big.Int // 10^precision, read-only; nil: no check
+	// pow is 10^scale, read-only, computed on first use (after the scale
+	// has been checked against the limit): a schema may declare a scale
+	// of two billion, and compiling its codec must not compute 10^scale.
+	pow atomic.Pointer[big.Int]
 }
 
 func newDecimalCodec(s *schema.Schema) *decimalCodec {
-	c := &decimalCodec{scale: s.Scale(), precision: s.Precision(), pow: pow10(s.Scale())}
+	c := &decimalCodec{scale: s.Scale(), precision: s.Precision()}
 	if s.Kind() == schema.Fixed {
 		c.size = s.Size()
 	}
-	if c.precision > 0 {
-		c.limit = pow10(c.precision)
-	}
 	return c
+}
+
+// powScale returns 10^scale; callers check the scale against the limit
+// first.
+func (c *decimalCodec) powScale() *big.Int {
+	if p := c.pow.Load(); p != nil {
+		return p
+	}
+	p := pow10(c.scale)
+	c.pow.Store(p)
+	return p
+}
+
+// log2of10 is log2(10), the bits a decimal digit takes.
+var log2of10 = math.Log2(10)
+
+// exceedsPrecision reports whether |u| >= 10^precision. Bit lengths
+// decide unless u is within a bit of the bound, so 10^precision is
+// computed only for a u of about its size.
+func (c *decimalCodec) exceedsPrecision(u *big.Int) bool {
+	if c.precision <= 0 {
+		return false
+	}
+	b := float64(u.BitLen()) // 2^(b-1) <= |u| < 2^b
+	bound := float64(c.precision) * log2of10
+	if b <= bound-1 {
+		return false
+	}
+	if b-1 >= bound+1 {
+		return true
+	}
+	return u.CmpAbs(pow10(c.precision)) >= 0
 }
 
 func (c *decimalCodec) decode(p unsafe.Pointer, d *decodeState) { c.decodeRat((*big.Rat)(p), d) }
 
 // decodeRat decodes into r, reusing its storage; it reports success.
 func (c *decimalCodec) decodeRat(r *big.Rat, d *decodeState) bool {
+	if c.scale > d.maxDecimalScale {
+		d.failf(ErrLimit, "decimal scale %d beyond the maximum %d", c.scale, d.maxDecimalScale)
+		return false
+	}
 	var raw []byte
 	if c.size > 0 {
 		raw = d.readRaw(c.size)
@@ -160,25 +203,30 @@ func (c *decimalCodec) decodeRat(r *big.Rat, d *decodeState) bool {
 	}
 	num := r.Num() // a reference to r's numerator
 	setTwos(num, raw)
-	r.SetFrac(num, c.pow)
+	r.SetFrac(num, c.powScale())
 	return true
 }
 
 func (c *decimalCodec) encode(p unsafe.Pointer, e *encodeState) { c.encodeRat((*big.Rat)(p), e) }
 
 func (c *decimalCodec) encodeRat(r *big.Rat, e *encodeState) {
+	if c.scale > e.maxDecimalScale {
+		e.failf(ErrLimit, "decimal scale %d beyond the maximum %d", c.scale, e.maxDecimalScale)
+		return
+	}
+	pow := c.powScale()
 	u := new(big.Int)
 	if r.IsInt() {
-		u.Mul(r.Num(), c.pow)
+		u.Mul(r.Num(), pow)
 	} else {
-		q, m := new(big.Int).QuoRem(c.pow, r.Denom(), new(big.Int))
+		q, m := new(big.Int).QuoRem(pow, r.Denom(), new(big.Int))
 		if m.Sign() != 0 {
 			e.failf(ErrRange, "%s has more than %d digits after the decimal point (the decimal's scale)", ratText(r), c.scale)
 			return
 		}
 		u.Mul(r.Num(), q)
 	}
-	if c.limit != nil && u.CmpAbs(c.limit) >= 0 {
+	if c.exceedsPrecision(u) {
 		e.failf(ErrRange, "%s has more than %d digits (the decimal's precision)", ratText(r), c.precision)
 		return
 	}
@@ -217,6 +265,13 @@ func decodeBigDecimal(r *big.Rat, d *decodeState) bool {
 	scale := d.readInt()
 	left := end - d.pos
 	d.buf = outer
+	if d.err == ErrTruncated {
+		// The payload is all there (readLength checked it): a part that
+		// runs past its end is bad data, not a datum cut short that a
+		// streaming Decoder should wait for.
+		d.err, d.need = nil, 0
+		d.failf(ErrInvalid, "big-decimal parts run past the payload of %d bytes", n)
+	}
 	if d.err != nil {
 		return false
 	}
@@ -224,8 +279,8 @@ func decodeBigDecimal(r *big.Rat, d *decodeState) bool {
 		d.failf(ErrInvalid, "%d bytes after the scale of a big-decimal", left)
 		return false
 	}
-	if scale > MaxBigDecimalScale || scale < -MaxBigDecimalScale {
-		d.failf(ErrLimit, "big-decimal scale %d beyond ±%d", scale, MaxBigDecimalScale)
+	if int64(scale) > int64(d.maxDecimalScale) || int64(scale) < -int64(d.maxDecimalScale) {
+		d.failf(ErrLimit, "big-decimal scale %d beyond ±%d", scale, d.maxDecimalScale)
 		return false
 	}
 	absScale := int64(scale)

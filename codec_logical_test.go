@@ -386,8 +386,8 @@ func TestLogicalDecimalFixed(t *testing.T) {
 	if _, err := Marshal(small, big.NewRat(100, 1)); !errors.Is(err, ErrRange) {
 		t.Errorf("100 in decimal(2) fixed(1): error %v, want ErrRange", err)
 	}
-	c := &decimalCodec{size: 1, pow: big.NewInt(1)}
-	e := &encodeState{}
+	c := &decimalCodec{size: 1}
+	e := &encodeState{maxDecimalScale: DefaultMaxDecimalScale}
 	c.encodeRat(big.NewRat(128, 1), e)
 	if !errors.Is(e.err, ErrRange) {
 		t.Errorf("128 in fixed(1) without precision: error %v, want ErrRange", e.err)
@@ -435,8 +435,11 @@ func TestLogicalBigDecimal(t *testing.T) {
 		want error
 	}{
 		{"byte after the scale", []byte{0x08, 0x02, 0x01, 0x00, 0x00}, ErrInvalid},
-		{"unscaled runs past the payload", []byte{0x04, 0x06, 0x01, 0x00, 0x00, 0x00}, ErrTruncated},
-		{"no scale", []byte{0x04, 0x02, 0x01}, ErrTruncated},
+		// The payload is all there: a part that runs past its end is
+		// invalid, not a datum cut short (a Decoder must not wait for
+		// more of the stream).
+		{"unscaled runs past the payload", []byte{0x04, 0x06, 0x01, 0x00, 0x00, 0x00}, ErrInvalid},
+		{"no scale", []byte{0x04, 0x02, 0x01}, ErrInvalid},
 		{"payload past the input", []byte{0x08, 0x02, 0x01}, ErrTruncated},
 		{"huge scale", cat([]byte{0x0e, 0x02, 0x01}, zz(math.MaxInt32)), ErrLimit},
 		{"huge negative scale", cat([]byte{0x0e, 0x02, 0x01}, zz(math.MinInt32)), ErrLimit},

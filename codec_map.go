@@ -92,7 +92,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			break
 		}
 		if *mp == nil {
-			if !d.reserve(count * int64(unsafe.Sizeof(*tmp)+16)) {
+			if !d.reserveItems(count, int64(unsafe.Sizeof(*tmp)+16)) {
 				return
 			}
 			*mp = make(map[string]V, count)
@@ -194,7 +194,7 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 			break
 		}
 		if m.IsNil() {
-			if !d.reserve(count * int64(c.t.Elem().Size()+16)) {
+			if !d.reserveItems(count, int64(c.t.Elem().Size()+16)) {
 				return
 			}
 			m.Set(reflect.MakeMapWithSize(c.t, int(count)))

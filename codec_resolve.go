@@ -2,6 +2,7 @@ package avro
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -90,7 +91,18 @@ type xstate struct {
 	spans []int // scratch of reordered records: 3 ints per reader field
 	track bool  // record marks (only when mapping an error offset)
 	marks []xmark
+	// When tracking, the transcode stops (with errTrackDone) once the
+	// output reaches stop outside a reordered record (later marks are
+	// not needed), or when marks reach maxMarks, so that mapping the
+	// offset of an error costs no more than the transcode itself: an
+	// array of a million one-byte items would otherwise record millions
+	// of marks.
+	stop, maxMarks int
+	reorder        int // reordered records being transcoded
 }
+
+// errTrackDone stops a tracking transcode early; it is never returned.
+var errTrackDone = errors.New("avro: offset tracking done")
 
 // xmark ties an output offset to an input offset. For a copied span the
 // n bytes after the mark map one to one.
@@ -115,6 +127,10 @@ func (t *xstate) release() {
 }
 
 func (t *xstate) mark(in, n int) {
+	if (t.reorder == 0 && len(t.out) >= t.stop) || len(t.marks) >= t.maxMarks {
+		t.d.fail(errTrackDone)
+		return
+	}
 	t.marks = append(t.marks, xmark{out: len(t.out), in: in, n: n})
 }
 
@@ -171,7 +187,10 @@ func outLimit(d *decodeState) int {
 func (r *resolvingDecoder) writerOffset(d *decodeState, start int, zero int64, outPos int) int {
 	tmp := *d
 	tmp.pos, tmp.err, tmp.path, tmp.zeroLeft = start, nil, nil, zero
-	t := &xstate{d: &tmp, limit: outLimit(d), track: true}
+	t := &xstate{d: &tmp, limit: outLimit(d), track: true, stop: outPos}
+	// Marks take 24 bytes: at most an eighth of the allocation limit,
+	// growth included.
+	t.maxMarks = max(t.limit/(8*int(unsafe.Sizeof(xmark{}))), 64)
 	r.prog.xcode(t)
 	// Decoders record an error after reading the bad value, so an error
 	// at a mark's offset belongs to the value before it: take the last
@@ -341,12 +360,25 @@ func (x *xbytes) xcode(t *xstate) {
 }
 
 // xpromote re-encodes a numeric promotion (int and long to float or
-// double, float to double). int to long and string to bytes share their
-// encoding and are copies.
+// double, float to double), and checks an int read as long before it
+// copies it. string to bytes shares its encoding and is a copy.
 type xpromote struct{ from, to schema.Kind }
 
 func (x *xpromote) xcode(t *xstate) {
 	d := t.d
+	if x.to == schema.Long {
+		// int to long: the same encoding, once checked as an int.
+		start := d.pos
+		d.readInt()
+		if d.err != nil {
+			return
+		}
+		if t.track {
+			t.mark(start, d.pos-start)
+		}
+		t.out = append(t.out, d.buf[start:d.pos]...)
+		return
+	}
 	if t.track {
 		t.mark(d.pos, 0)
 	}
@@ -462,6 +494,10 @@ func (x *xreorder) xcode(t *xstate) {
 	if !d.enter() {
 		return
 	}
+	if t.track {
+		t.reorder++
+		defer func() { t.reorder-- }()
+	}
 	n := len(x.defaults)
 	base := len(t.spans)
 	t.spans = append(t.spans, make([]int, 3*n)...)
@@ -488,6 +524,10 @@ func (x *xreorder) xcode(t *xstate) {
 	emit := len(t.out)
 	for j := 0; j < n; j++ {
 		if t.track {
+			if len(t.marks) >= t.maxMarks {
+				d.fail(errTrackDone)
+				return
+			}
 			in := d.pos
 			if x.defaults[j] == nil {
 				in = t.spans[base+3*j+2]
@@ -857,9 +897,17 @@ func localIdentity(a *schema.Action) bool {
 	case schema.ActionSame, schema.ActionArray, schema.ActionMap:
 		return true
 	case schema.ActionPromote:
-		w, r := a.Writer().Kind(), a.Reader().Kind()
-		return (w == schema.Int && r == schema.Long) || w == schema.String || w == schema.Bytes
+		// int read as long shares its encoding, but the reader's decoder
+		// would accept a long the writer cannot have written: xpromote
+		// checks the int and copies it.
+		w := a.Writer().Kind()
+		return w == schema.String || w == schema.Bytes
 	case schema.ActionEnum:
+		// A reader with more symbols would accept indexes the writer
+		// cannot have written: the transcoder must check them.
+		if len(a.Reader().Symbols()) != len(a.Writer().Symbols()) {
+			return false
+		}
 		for i, j := range a.SymbolMap() {
 			if i != j {
 				return false
@@ -877,7 +925,9 @@ func localIdentity(a *schema.Action) bool {
 		}
 		return true
 	case schema.ActionWriterUnion:
-		if a.Reader().Kind() != schema.Union {
+		// A reader with more branches would accept indexes the writer
+		// cannot have written: the transcoder must check them.
+		if a.Reader().Kind() != schema.Union || len(a.Reader().Branches()) != len(a.Writer().Branches()) {
 			return false
 		}
 		for i, b := range a.Branches() {

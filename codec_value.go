@@ -360,7 +360,7 @@ func (n *valueArray) read(d *decodeState) value.Value {
 		if count == 0 {
 			break
 		}
-		if !d.reserve(count * int64(unsafe.Sizeof(value.Value{}))) {
+		if !d.reserveItems(count, int64(unsafe.Sizeof(value.Value{}))) {
 			return value.Null()
 		}
 		out = growValues(out, int(count))
@@ -440,7 +440,7 @@ func (n *typedArrayNode[T]) read(d *decodeState) value.Value {
 		if count == 0 {
 			break
 		}
-		if !d.reserve(count * int64(unsafe.Sizeof(zero))) {
+		if !d.reserveItems(count, int64(unsafe.Sizeof(zero))) {
 			return value.Null()
 		}
 		start := len(out)
@@ -533,7 +533,7 @@ func (n *valueMap) read(d *decodeState) value.Value {
 		if count == 0 {
 			break
 		}
-		if !d.reserve(count * int64(unsafe.Sizeof(value.Value{})+16)) {
+		if !d.reserveItems(count, int64(unsafe.Sizeof(value.Value{})+16)) {
 			return value.Null()
 		}
 		if keys == nil {

@@ -36,3 +36,7 @@ func appendFloat32s(dst []byte, src []float32) []byte {
 // slabBoxing lets the any decoder box numbers and strings into shared
 // chunks by writing interface words directly; the purego build boxes each value the ordinary way.
 const slabBoxing = false
+
+// makeString copies raw into a string of its own (the unsafe build shares
+// chunks between short strings).
+func (d *decodeState) makeString(raw []byte) string { return string(raw) }

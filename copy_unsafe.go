@@ -55,3 +55,18 @@ func appendFloat32s(dst []byte, src []float32) []byte {
 // slabBoxing lets the any decoder box numbers and strings into shared
 // chunks by writing interface words directly.
 const slabBoxing = true
+
+// makeString copies raw into a string, sharing a chunk with other short
+// strings of the same decode.
+func (d *decodeState) makeString(raw []byte) string {
+	n := len(raw)
+	if n > stringShareMax {
+		return string(raw)
+	}
+	if cap(d.strChunk)-len(d.strChunk) < n {
+		d.strChunk = make([]byte, 0, d.stringChunkSize(n))
+	}
+	start := len(d.strChunk)
+	d.strChunk = append(d.strChunk, raw...)
+	return unsafe.String(&d.strChunk[start], n)
+}

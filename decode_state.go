@@ -37,6 +37,9 @@ type decodeState struct {
 	maxDecimalScale int
 	zeroCopy        bool
 	validateUTF     bool
+	// strChunk is the chunk short strings are copied into; it is never
+	// reused by another decode (reset clears it).
+	strChunk []byte
 }
 
 var decodeStatePool = sync.Pool{New: func() any { return new(decodeState) }}
@@ -65,6 +68,7 @@ func (d *decodeState) reset(o *DecodeOptions, data []byte) {
 func (d *decodeState) release() {
 	d.buf = nil
 	d.err = nil
+	d.strChunk = nil
 	if cap(d.path) > 64 {
 		d.path = nil
 	}
@@ -145,6 +149,18 @@ func (d *decodeState) reserve(n int64) bool {
 		return false
 	}
 	return true
+}
+
+// reserveItems accounts count items of size bytes each. The product is
+// checked for overflow: with MaxItems and MaxZeroSizeItems raised to
+// MaxInt64, a count of zero-size Avro items times a large Go element
+// could otherwise wrap to a small number.
+func (d *decodeState) reserveItems(count, size int64) bool {
+	if count < 0 || size < 0 || (size > 0 && count > math.MaxInt64/size) {
+		d.failf(ErrLimit, "decode would allocate more than the allocation limit")
+		return false
+	}
+	return d.reserve(count * size)
 }
 
 func (d *decodeState) remaining() int { return len(d.buf) - d.pos }
@@ -275,7 +291,22 @@ func (d *decodeState) readString() string {
 		return ""
 	}
 	d.pos += n
-	return string(raw)
+	return d.makeString(raw)
+}
+
+// Short strings are copied into shared chunks, one allocation for many of
+// them (a record's strings usually all fit in one). Strings are immutable,
+// so sharing is invisible but for memory: a kept string keeps its chunk
+// (at most stringChunk bytes) alive. Longer strings get their own copy.
+const (
+	stringShareMax = 64
+	stringChunk    = 1024
+)
+
+// stringChunkSize sizes a new chunk: no more than the input left can fill,
+// so that a small datum allocates a small chunk.
+func (d *decodeState) stringChunkSize(n int) int {
+	return min(stringChunk, n+len(d.buf)-d.pos)
 }
 
 // readStringBytes reads a string or bytes value without copying; the

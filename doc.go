@@ -102,9 +102,13 @@
 //
 // # Decoded memory
 //
-// Decoded strings and []byte values are copies: they never alias the input
-// or each other, so appending to one cannot overwrite another. The
-// DecodeOptions.ZeroCopy mode lets []byte values alias the input instead.
+// Decoded strings and []byte values are copies: they never alias the input,
+// and []byte values never alias each other, so appending to one cannot
+// overwrite another. Short strings (64 bytes or less) of one decode are
+// copied into shared chunks of at most 1 KiB, one allocation for many
+// strings; strings are immutable, so this shows only in memory: a kept
+// short string keeps its chunk alive. The DecodeOptions.ZeroCopy mode lets
+// []byte values alias the input instead.
 // Decoding into a slice reuses its storage when it is large enough, as
 // encoding/json does; decoding into a non-nil pointer decodes into the
 // value it points at; decoding into a non-nil map adds to its entries
@@ -112,11 +116,30 @@
 //
 // # Hostile input
 //
-// Every count and length read from the input is checked against the bytes
-// left before anything is allocated, and against the limits of
-// DecodeOptions (nesting depth 128, a budget of zero-size items, a cap on
-// what one decode allocates). Bad input is an *Error that wraps
-// ErrTruncated, ErrInvalid or ErrLimit, with the path to the value and the
-// byte offset; it never panics and never allocates in proportion to a
-// declared count alone.
+// Every count and length read from the input is computed in 64 bits,
+// checked for sign and overflow, and checked against the bytes left before
+// anything is allocated, and against the limits of DecodeOptions, which
+// apply on every decoding path (structs, any, value.Value, the Decoder,
+// UnmarshalNext, resolved schemas, skipped fields, single-object and Kafka
+// messages, container files). The limits and their defaults:
+//
+//	MaxDepth          128      nesting of records, arrays and maps (also when encoding)
+//	MaxLength         1 GiB    one string or bytes value; one datum buffered by a Decoder
+//	MaxItems          2^30     items of one array or map, all blocks together
+//	MaxZeroSizeItems  2^20     items that take no bytes (null, empty records, fixed(0)) per
+//	                           datum; a stream shares MaxZeroSizeItems + 64 per byte read
+//	MaxAlloc          64 B per input byte + 4 MiB, allocated by one decode
+//	MaxDecimalScale   2048     scale of a decimal schema or big-decimal value (also encoding)
+//	ValidateUTF8      off      strings pass through byte for byte; on: invalid UTF-8 is ErrInvalid
+//
+// Package ocf adds its own limits: the header size (16 MiB) and the block
+// size, stored and decompressed (64 MiB), so that a compression bomb stops
+// at the limit. Bad input is an *Error that wraps ErrTruncated, ErrInvalid
+// or ErrLimit, with the path to the value and the byte offset; it never
+// panics, never overflows the stack and never allocates in proportion to
+// a declared count alone. Encoding a value that contains itself (a pointer
+// cycle, a map or slice holding itself, a value.Record holding itself) is
+// ErrLimit at the depth limit. The corpus of testdata/hostile, run through
+// every entry point by hostile_test.go, and the fuzz targets of the fuzz
+// directory check this.
 package avro

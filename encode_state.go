@@ -17,6 +17,8 @@ type encodeState struct {
 	err       error
 	path      []string
 	depthLeft int
+	// maxDecimalScale bounds decimal scales (EncodeOptions.MaxDecimalScale).
+	maxDecimalScale int
 }
 
 var encodeStatePool = sync.Pool{New: func() any { return new(encodeState) }}
@@ -27,6 +29,7 @@ func newEncodeState(o *EncodeOptions, dst []byte) *encodeState {
 	e.err = nil
 	e.path = e.path[:0]
 	e.depthLeft = o.maxDepth()
+	e.maxDecimalScale = o.maxDecimalScale()
 	return e
 }
 

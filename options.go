@@ -2,15 +2,26 @@ package avro
 
 import "github.com/avrogo/avro/schema"
 
-// Default limits. They are generous for real data and small enough that no
-// input of a few bytes can make a decode allocate more than a few MiB.
+// Default limits, used for a zero field of DecodeOptions and
+// EncodeOptions and by the package-level functions. They are generous for
+// real data and small enough that no input of a few bytes can make a
+// decode allocate more than a few MiB.
 const (
-	DefaultMaxDepth         = 128
-	DefaultMaxLength        = 1 << 30
-	DefaultMaxItems         = 1 << 30
+	// DefaultMaxDepth is the default MaxDepth (decoding and encoding).
+	DefaultMaxDepth = 128
+	// DefaultMaxLength is the default MaxLength: 1 GiB.
+	DefaultMaxLength = 1 << 30
+	// DefaultMaxItems is the default MaxItems: 2^30 items.
+	DefaultMaxItems = 1 << 30
+	// DefaultMaxZeroSizeItems is the default MaxZeroSizeItems: 2^20.
 	DefaultMaxZeroSizeItems = 1 << 20
-	DefaultAllocPerByte     = 64
-	DefaultAllocFloor       = 4 << 20
+	// DefaultAllocPerByte and DefaultAllocFloor make the default
+	// MaxAlloc: 64 bytes per input byte plus 4 MiB.
+	DefaultAllocPerByte = 64
+	DefaultAllocFloor   = 4 << 20
+	// DefaultMaxDecimalScale is the default MaxDecimalScale (decoding and
+	// encoding).
+	DefaultMaxDecimalScale = 2048
 )
 
 // DecodeOptions configures decoding. The zero value uses the defaults; a
@@ -19,32 +30,59 @@ const (
 // DecodeOptions{}.
 //
 // Limits never reject valid data that is smaller than them, and every
-// count and length read from the input is also bounded by the bytes left:
-// an array that declares 2^40 items in 5 bytes is ErrTruncated before
-// anything is allocated.
+// count and length read from the input is also bounded by the bytes left
+// (an item takes at least its schema's minimum encoded size), computed in
+// 64 bits with overflow and sign checked: an array that declares 2^20
+// items in 5 bytes is ErrTruncated and one that declares 2^40 is ErrLimit,
+// both before anything is allocated. The limits apply on every decoding
+// path: Unmarshal, UnmarshalNext and the Decoder, into structs, any and
+// value.Value, through a resolved schema (schema.Resolve), when skipping
+// fields the Go type lacks, and in UnmarshalSingleObject, package kafka
+// and package ocf (which adds its own block and header limits).
+//
+// A limit that is exceeded is an *Error wrapping ErrLimit; bad data is
+// ErrInvalid or ErrTruncated. See testdata/hostile for the inputs the
+// package is tested against.
 type DecodeOptions struct {
 	// MaxDepth bounds the nesting of records, arrays and maps (default
 	// 128; unions do not count, as a union cannot directly hold another).
 	// A recursive structure nested through an array field takes two levels
-	// a step. Deeper data is ErrLimit, never a stack overflow.
+	// a step, through a nullable union one. Deeper data is ErrLimit, never
+	// a stack overflow.
 	MaxDepth int
-	// MaxLength bounds the length of one string, bytes value or fixed
-	// (default 1 GiB).
+	// MaxLength bounds the length of one string or bytes value, map keys
+	// included (default 1 GiB); a longer declared length is ErrLimit, a
+	// negative one ErrInvalid. It also bounds the datum a Decoder buffers.
+	// (A fixed is bounded by its schema's size and by the input.)
 	MaxLength int64
 	// MaxItems bounds the items of one array or map, over all its blocks
-	// (default 2^30).
+	// (default 2^30). A block count of MinInt64, or a negative block
+	// size, is ErrInvalid.
 	MaxItems int64
 	// MaxZeroSizeItems is the budget of items that take no bytes on the
-	// wire (null, empty records, fixed(0)) that one decode may produce
-	// (default 2^20). Such items cannot be bounded by the input size.
+	// wire (null, empty records, fixed(0), records of those) that one
+	// datum may produce (default 2^20). Such items cannot be bounded by
+	// the input size. The datums of one Decoder, and the records of one
+	// container file, also share a budget over the stream: MaxZeroSizeItems
+	// plus 64 (or MaxZeroSizeItems/16384 when that is more) per byte read.
 	MaxZeroSizeItems int64
 	// MaxAlloc bounds the bytes that one decode allocates for slices, maps,
-	// strings and bytes. The default is 64 times the input size plus 4 MiB.
+	// strings, bytes and decimals, and the output of the transcoder that
+	// reads a resolved schema (defaults can make it larger than the
+	// input). The default is 64 times the input size plus 4 MiB.
 	MaxAlloc int64
 	// ZeroCopy lets decoded []byte values (not strings) alias the input
 	// instead of being copied. The caller must then keep the input alive
 	// and unmodified while it uses them. Off by default.
 	ZeroCopy bool
+	// MaxDecimalScale bounds the scale of a decimal (the scale declared
+	// by a decimal schema, or the scale a big-decimal value carries, in
+	// either direction) that decoding accepts (default 2048, which covers
+	// every exact binary64 value). A scale of n costs a power of ten of n
+	// digits, so without a bound a five-byte big-decimal, or a schema that
+	// declares a scale of two billion, could demand a number of two
+	// billion digits. Beyond it is ErrLimit.
+	MaxDecimalScale int
 	// ValidateUTF8 makes decoding a string that is not valid UTF-8 an
 	// ErrInvalid. By default strings are passed through byte for byte, as
 	// Go strings may hold any bytes and Avro writers in other languages do
@@ -56,8 +94,15 @@ type DecodeOptions struct {
 type EncodeOptions struct {
 	// MaxDepth bounds the nesting of the value being encoded (default
 	// 128). A value that contains itself (a cyclic pointer graph) reaches
-	// it and is an ErrLimit error, not a stack overflow.
+	// it and is an ErrLimit error, not a stack overflow: this holds for
+	// pointer cycles, maps and slices that contain themselves, and
+	// value.Record values that contain themselves.
 	MaxDepth int
+	// MaxDecimalScale bounds the scale of a decimal schema that encoding
+	// accepts (default 2048, as for decoding): encoding with a larger
+	// scale is ErrLimit rather than the computation of a power of ten of
+	// that many digits.
+	MaxDecimalScale int
 }
 
 func (o *DecodeOptions) maxDepth() int {
@@ -95,6 +140,20 @@ func (o *DecodeOptions) maxAlloc(inputLen int) int64 {
 	return int64(inputLen)*DefaultAllocPerByte + DefaultAllocFloor
 }
 
+func (o *DecodeOptions) maxDecimalScale() int {
+	if o.MaxDecimalScale > 0 {
+		return o.MaxDecimalScale
+	}
+	return DefaultMaxDecimalScale
+}
+
+func (o *EncodeOptions) maxDecimalScale() int {
+	if o.MaxDecimalScale > 0 {
+		return o.MaxDecimalScale
+	}
+	return DefaultMaxDecimalScale
+}
+
 func (o *EncodeOptions) maxDepth() int {
 	if o.MaxDepth > 0 {
 		return o.MaxDepth
@@ -110,7 +169,7 @@ func (o DecodeOptions) Unmarshal(s *schema.Schema, data []byte, v any) error {
 
 // Marshal encodes v with these options. See the package-level Marshal.
 func (o EncodeOptions) Marshal(s *schema.Schema, v any) ([]byte, error) {
-	return appendValue(&o, nil, s, v)
+	return marshal(&o, s, v)
 }
 
 // Append encodes v after dst with these options. See the package-level

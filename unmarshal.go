@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/avrogo/avro/internal/stream"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -52,6 +53,8 @@ type Decoder struct {
 	// attempts counts decode attempts, retries after a refill included
 	// (tests check that a large datum is not decoded once per chunk).
 	attempts int
+	// zero is the stream's budget of zero-size items.
+	zero stream.Credit
 }
 
 const decoderChunk = 64 << 10
@@ -72,6 +75,12 @@ func (o DecodeOptions) NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
 // ErrTruncated (which matches io.ErrUnexpectedEOF) when it ends inside
 // one. A datum may be as large as DecodeOptions.MaxLength; the Decoder
 // buffers one datum at a time.
+//
+// The datums of one Decoder share a budget of zero-size items: each may
+// use MaxZeroSizeItems, and the stream as a whole MaxZeroSizeItems plus
+// 64 (or MaxZeroSizeItems/16384 when that is more) per byte decoded, so
+// that a stream of five-byte datums that each declare a million nulls is
+// ErrLimit after a few of them rather than a million items per five bytes.
 func (dec *Decoder) Decode(v any) error {
 	codec, p, err := topDecoder(dec.s, &v)
 	if err != nil {
@@ -87,10 +96,15 @@ func (dec *Decoder) Decode(v any) error {
 			}
 		}
 		d := newDecodeState(&dec.opts, dec.buf[dec.start:dec.end])
+		budget := dec.zero.Budget(d.zeroLeft)
+		d.zeroLeft = budget
 		dec.attempts++
 		codec.decode(p, d)
 		if d.err == nil {
 			dec.start += d.pos
+			perDatum := dec.opts.maxZeroSizeItems()
+			dec.zero.Spend(budget - d.zeroLeft)
+			dec.zero.Earn(perDatum, int64(d.pos))
 			d.release()
 			return nil
 		}

@@ -244,6 +244,7 @@ func hostileSeeds() [][]byte {
 
 func FuzzUnmarshalStruct(f *testing.F) {
 	targets := codecFuzzStructTargets()
+	hostileDatums, _ := hostileCorpus(f, 512)
 	// Valid datums of every target, from random values.
 	r := rand.New(rand.NewPCG(1, 2))
 	for i, tg := range targets {
@@ -259,6 +260,9 @@ func FuzzUnmarshalStruct(f *testing.F) {
 			f.Add(uint8(i), data)
 		}
 		for _, h := range hostileSeeds() {
+			f.Add(uint8(i), h)
+		}
+		for _, h := range hostileDatums {
 			f.Add(uint8(i), h)
 		}
 	}
@@ -354,6 +358,9 @@ func randomValue(s *schema.Schema, r *rand.Rand, depth int) (value.Value, bool) 
 		}
 		return value.Bytes(b), true
 	case schema.Fixed:
+		if s.Size() > 4096 {
+			return value.Value{}, false // the hostile schemas of parseSeeds: 2 GiB fixed types
+		}
 		b := make([]byte, s.Size())
 		for i := range b {
 			b[i] = byte(r.Uint32())
@@ -460,7 +467,8 @@ func FuzzUnmarshalValue(f *testing.F) {
 			}
 		}
 	}
-	for _, h := range hostileSeeds() {
+	hostileDatums, _ := hostileCorpus(f, 512)
+	for _, h := range append(hostileSeeds(), hostileDatums...) {
 		for i := range schemas {
 			if i%7 == 0 || schemas[i].Kind() == schema.Array || schemas[i].Kind() == schema.Map {
 				f.Add(uint16(i), h)
@@ -598,6 +606,7 @@ func FuzzDecoder(f *testing.F) {
 		schema.MustParse(`["null","string",{"type":"map","values":"bytes"}]`),
 	}
 	r := rand.New(rand.NewPCG(5, 6))
+	hostileDatums, _ := hostileCorpus(f, 512)
 	for i, s := range schemas {
 		var stream []byte
 		for range 3 {
@@ -610,7 +619,7 @@ func FuzzDecoder(f *testing.F) {
 				f.Add(uint8(i), stream)
 			}
 		}
-		for _, h := range hostileSeeds() {
+		for _, h := range append(hostileSeeds(), hostileDatums...) {
 			f.Add(uint8(i), h)
 			f.Add(uint8(i), append(bytes.Clone(stream), h...))
 		}

@@ -93,6 +93,18 @@ func FuzzContainer(f *testing.F) {
 	for _, s := range ocfSeeds(f) {
 		f.Add(s)
 	}
+	// The hostile corpus: its container cases, and its datum cases as the
+	// record of a block of a few schemas.
+	datums, containers := hostileCorpus(f, 512)
+	for _, c := range containers {
+		f.Add(c)
+	}
+	for _, d := range datums {
+		for _, s := range []string{`{"type":"array","items":"long"}`, `{"type":"map","values":"string"}`,
+			`{"type":"array","items":"null"}`, nodeSchema, `["null","string"]`} {
+			f.Add(wrapContainer(s, d))
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		opts := []ocf.ReaderOption{ocf.WithMaxBlockSize(1 << 20), ocf.WithMaxHeaderSize(1 << 20),
 			ocf.WithDecodeOptions(avro.DecodeOptions{MaxZeroSizeItems: 1 << 12})}

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
 )
 
 // parseSeeds are the schema texts of the shared test data that seed
@@ -49,12 +51,21 @@ func parseSeeds(tb testing.TB) []string {
 		strings.Repeat("[", 2000)+strings.Repeat("]", 2000),
 		strings.Repeat(`{"type":"array","items":`, 1200)+`"int"`+strings.Repeat("}", 1200),
 		`{"type":"int","x":{"a":[1,2.5e3,"\ud800"],"b":null}}`,
+		// Decimals whose scale or precision would cost a huge power of
+		// ten when a codec is compiled (a hang before the fix).
+		`{"type":"bytes","logicalType":"decimal","precision":2147483647,"scale":2147483647}`,
+		`{"type":"fixed","name":"D","size":2147483647,"logicalType":"decimal","precision":2000000000,"scale":1000000000}`,
+		`{"type":"bytes","logicalType":"big-decimal"}`,
+		`{"type":"record","name":"R","fields":[{"name":"f","type":{"type":"fixed","name":"F","size":2147483647}},{"name":"g","type":"F"}]}`,
+		`{"type":"array","items":{"type":"record","name":"E","fields":[]}}`,
 	)
 }
 
 // FuzzParse checks that Parse never panics and that whatever it accepts
 // survives String: parsing String() gives the same String() and the same
-// canonical form and fingerprint.
+// canonical form and fingerprint; that the generic codecs of what parses
+// compile and decode a few bytes to a value that re-encodes, or to a typed
+// error; and that it resolves against itself.
 func FuzzParse(f *testing.F) {
 	for _, s := range parseSeeds(f) {
 		f.Add(s)
@@ -74,6 +85,30 @@ func FuzzParse(f *testing.F) {
 		}
 		if s2.Canonical() != s.Canonical() || s2.Fingerprint() != s.Fingerprint() {
 			t.Fatalf("canonical form changed:\n%s\n%s", s.Canonical(), s2.Canonical())
+		}
+		// Compiling the generic codecs of whatever parses, and decoding a
+		// few bytes with them, ends in a value or a typed error: a schema
+		// is input too (a registry hands out writer schemas).
+		for _, in := range [][]byte{nil, {0}, {2, 0, 0, 0}, {0x80, 0x80, 0x80, 0x80, 0x10}} {
+			var a any
+			if err := avro.Unmarshal(s, in, &a); err != nil {
+				checkDecodeError(t, err)
+			}
+			var v value.Value
+			if err := avro.Unmarshal(s, in, &v); err != nil {
+				checkDecodeError(t, err)
+			} else if _, err := avro.Marshal(s, v); err != nil {
+				t.Fatalf("decoded %v from % x but cannot re-encode it: %v", v, in, err)
+			}
+		}
+		// Resolving the schema against itself reads the same.
+		if rs, err := schema.Resolve(s, s2); err != nil {
+			t.Fatalf("a schema does not resolve against itself: %v", err)
+		} else {
+			var a any
+			if err := avro.Unmarshal(rs, []byte{0}, &a); err != nil {
+				checkDecodeError(t, err)
+			}
 		}
 		// The canonical form itself is not checked to re-parse: it drops
 		// namespaces, so a null-namespace type defined inside a namespaced

@@ -44,6 +44,12 @@ func FuzzResolve(f *testing.F) {
 	for _, text := range resolveSchemas {
 		parsed = append(parsed, schema.MustParse(text))
 	}
+	hostileDatums, _ := hostileCorpus(f, 512)
+	for k, d := range hostileDatums {
+		for _, pair := range [][2]uint8{{0, 1}, {6, 7}, {17, 18}, {8, 9}, {15, 16}, {4, 5}, {10, 11}} {
+			f.Add(pair[0], pair[1], uint64(k), d)
+		}
+	}
 	f.Fuzz(func(t *testing.T, wi, ri uint8, seed uint64, data []byte) {
 		w := parsed[int(wi)%len(parsed)]
 		r := parsed[int(ri)%len(parsed)]
@@ -63,6 +69,15 @@ func FuzzResolve(f *testing.F) {
 			var e *avro.Error
 			if !errors.As(err, &e) {
 				t.Fatalf("untyped error %T: %v", err, err)
+			}
+		} else {
+			// What reads through the resolution is valid writer data:
+			// resolution must not accept bytes the writer cannot have
+			// written (a union or enum index beyond the writer's, read
+			// as the reader's).
+			var direct value.Value
+			if err := opts.Unmarshal(w, data, &direct); err != nil && !errors.Is(err, avro.ErrLimit) {
+				t.Fatalf("% x reads through the resolution but not as the writer: %v", data, err)
 			}
 		}
 		var v value.Value

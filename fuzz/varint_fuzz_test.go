@@ -33,6 +33,10 @@ func FuzzVarint(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s)
 	}
+	hostileDatums, _ := hostileCorpus(f, 64)
+	for _, s := range hostileDatums {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		// Long against binary.Varint.
 		v, n := varint.Long(b)

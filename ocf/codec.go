@@ -111,12 +111,15 @@ func readLimited(dst []byte, r io.Reader, limit int) ([]byte, error) {
 			if len(dst)-start > limit {
 				return dst[:start], limitError(limit)
 			}
-			grow := max(cap(dst)-start, 32<<10)
-			grow = min(grow, limit+1-(len(dst)-start))
-			if grow <= 0 {
-				grow = 1
+			// Double, up to limit+1 bytes (one past the limit shows that
+			// the data is larger): a doubling that would reach the limit
+			// takes the rest at once, so that a bomb that fills the limit
+			// is not copied once more to learn that it has one byte more.
+			size := max(2*(cap(dst)-start), 32<<10)
+			if size >= limit {
+				size = limit + 1
 			}
-			nb := make([]byte, len(dst), len(dst)+grow)
+			nb := make([]byte, len(dst), start+size)
 			copy(nb, dst)
 			dst = nb
 		}
@@ -301,6 +304,17 @@ func zstdPool(limit int) *sync.Pool {
 	return p
 }
 
+// zstdDeclaresSize reports whether src starts with a zstd frame whose
+// header declares its content size (a single-segment frame, or a frame
+// content size field).
+func zstdDeclaresSize(src []byte) bool {
+	if len(src) < 5 || binary.LittleEndian.Uint32(src) != 0xfd2fb528 {
+		return false
+	}
+	fhd := src[4]
+	return fhd>>6 != 0 || fhd&0x20 != 0
+}
+
 func (c *zstdCodec) Decompress(dst, src []byte, limit int) ([]byte, error) {
 	pool := zstdPool(limit)
 	d, _ := pool.Get().(*zstd.Decoder)
@@ -314,7 +328,28 @@ func (c *zstdCodec) Decompress(dst, src []byte, limit int) ([]byte, error) {
 		}
 	}
 	start := len(dst)
-	out, err := d.DecodeAll(src, dst)
+	var out []byte
+	var err error
+	if zstdDeclaresSize(src) {
+		// DecodeAll allocates the declared size once (after checking it
+		// against the limit).
+		out, err = d.DecodeAll(src, dst)
+	} else {
+		// Without a declared size DecodeAll grows its output by append,
+		// which copies about five times the output for a large block; a
+		// block that decompresses past the limit (a bomb) would cost five
+		// times the limit. Streaming into readLimited doubles instead.
+		if err = d.Reset(bytes.NewReader(src)); err == nil {
+			out, err = readLimited(dst, d, limit)
+			if errors.Is(err, ErrTooLarge) {
+				err = zstd.ErrDecoderSizeExceeded
+			}
+		}
+		if err != nil {
+			out = dst[:start]
+		}
+		d.Reset(nil)
+	}
 	if err == nil && len(out)-start <= zstdPoolMax {
 		pool.Put(d)
 	} else {

@@ -10,6 +10,7 @@ import (
 	"maps"
 
 	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/internal/stream"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -75,7 +76,10 @@ func WithMaxHeaderSize(n int64) ReaderOption {
 // avro.DecodeOptions). ZeroCopy is ignored: decoded []byte values never
 // alias the Reader's buffers, which are reused from block to block.
 // MaxZeroSizeItems also bounds the records of one block when the schema
-// lets a record encode to zero bytes.
+// lets a record encode to zero bytes, and the records of a file share one
+// budget of zero-size items: each may use MaxZeroSizeItems, all of them
+// together that plus 64 (or MaxZeroSizeItems/16384 when more) per byte
+// of block data read, as the records of an avro.Decoder do.
 func WithDecodeOptions(o avro.DecodeOptions) ReaderOption {
 	return func(c *readerConfig) {
 		c.decode = o
@@ -147,6 +151,11 @@ type Reader struct {
 
 	pending error // reported once the current block is consumed
 	err     error // sticky; io.EOF at the clean end
+
+	// zero is the budget of zero-size items of the file's records: each
+	// record may use MaxZeroSizeItems, all of them together that plus 64
+	// a byte of block data read (see avro.Decoder.Decode).
+	zero stream.Credit
 }
 
 // NewReader reads the header of the container file on r and returns a
@@ -451,6 +460,11 @@ func (r *Reader) readBlock(load bool) (BlockInfo, error) {
 		}
 	}
 	info.Count, info.Size = count, size
+	perDatum := r.cfg.decode.MaxZeroSizeItems
+	if perDatum <= 0 {
+		perDatum = avro.DefaultMaxZeroSizeItems
+	}
+	r.zero.Earn(perDatum, size)
 	if load {
 		r.raw, err = r.readBytes(r.raw, size)
 	} else {
@@ -573,7 +587,12 @@ func (r *Reader) Decode(v any) error {
 		}
 		return r.err
 	}
-	rest, err := r.cfg.decode.UnmarshalNext(r.decodeSchema, r.rest, v)
+	perDatum := r.cfg.decode.MaxZeroSizeItems
+	if perDatum <= 0 {
+		perDatum = avro.DefaultMaxZeroSizeItems
+	}
+	rest, used, err := stream.UnmarshalNext(&r.cfg.decode, r.decodeSchema, r.rest, v, r.zero.Budget(perDatum))
+	r.zero.Spend(used)
 	if err != nil {
 		var ae *avro.Error
 		if errors.As(err, &ae) {
