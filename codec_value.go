@@ -280,6 +280,10 @@ type valueEnum struct{ s *schema.Schema }
 
 func (n valueEnum) read(d *decodeState) value.Value {
 	i := readEnumIndex(n.s, d)
+	if d.err != nil {
+		// i is 0, which is no symbol of an enum without symbols.
+		return value.Value{}
+	}
 	return value.EnumOf(n.s, i)
 }
 func (n valueEnum) accepts(v value.Value) bool {
