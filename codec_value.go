@@ -408,11 +408,20 @@ func (n *valueArray) write(v value.Value, e *encodeState) {
 	if !e.enter() {
 		return
 	}
+	writeValueItems(v, n.items, e)
+	if e.err == nil {
+		e.leave()
+	}
+}
+
+// writeValueItems writes the elements of an array Value as one block,
+// element by element.
+func writeValueItems(v value.Value, items valueNode, e *encodeState) {
 	l := v.Len()
 	if l > 0 {
 		e.writeLong(int64(l))
 		for i := 0; i < l; i++ {
-			n.items.write(v.Index(i), e)
+			items.write(v.Index(i), e)
 			if e.err != nil {
 				e.addIndex(i)
 				return
@@ -420,7 +429,6 @@ func (n *valueArray) write(v value.Value, e *encodeState) {
 		}
 	}
 	e.buf = append(e.buf, 0)
-	e.leave()
 }
 
 // typedArrayNode decodes arrays of primitives into a typed value array
@@ -485,18 +493,7 @@ func (n *typedArrayNode[T]) write(v value.Value, e *encodeState) {
 		e.buf = append(e.buf, 0)
 		return
 	}
-	l := v.Len()
-	if l > 0 {
-		e.writeLong(int64(l))
-		for i := 0; i < l; i++ {
-			n.elem.write(v.Index(i), e)
-			if e.err != nil {
-				e.addIndex(i)
-				return
-			}
-		}
-	}
-	e.buf = append(e.buf, 0)
+	writeValueItems(v, n.elem, e)
 }
 
 func typedValueArray(items *schema.Schema) valueNode {
