@@ -108,11 +108,10 @@ func (c *embeddedPtrEncoder) encode(p unsafe.Pointer, e *encodeState) {
 	c.inner.encode(unsafe.Add(ptr, c.offset), e)
 }
 
-// fieldAccess returns the offset of the first step and wraps a codec
-// built for the field's type in the pointer-following codecs its embedded
-// pointers need.
+// wrapDecoderSteps returns the offset of a field from its outer struct,
+// up to the first embedded pointer on its path, and wraps the field's
+// decoder in the pointer-following decoders those embedded pointers need.
 func wrapDecoderSteps(steps []fieldStep, dec decoder) (uintptr, decoder) {
-	offset := uintptr(0)
 	// Walk from the innermost step outwards.
 	inner := dec
 	innerOffset := uintptr(0)
@@ -123,10 +122,10 @@ func wrapDecoderSteps(steps []fieldStep, dec decoder) (uintptr, decoder) {
 			innerOffset = 0
 		}
 	}
-	offset = innerOffset
-	return offset, inner
+	return innerOffset, inner
 }
 
+// wrapEncoderSteps is the encoding twin of wrapDecoderSteps.
 func wrapEncoderSteps(steps []fieldStep, enc encoder, f *schema.Field) (uintptr, encoder) {
 	inner := enc
 	innerOffset := uintptr(0)
