@@ -130,6 +130,10 @@ func benchSetup(b testing.TB) *benchData {
 
 var benchSink any
 
+// benchValueSink keeps decoded Values: storing one in benchSink would
+// allocate a box per op that the decode did not cause.
+var benchValueSink value.Value
+
 func BenchmarkRecordAppendReused(b *testing.B) {
 	d := benchSetup(b)
 	buf := make([]byte, 0, 1024)
@@ -218,7 +222,7 @@ func BenchmarkRecordUnmarshalValue(b *testing.B) {
 		if err := Unmarshal(d.s, d.encoded[i%benchRecords], &v); err != nil {
 			b.Fatal(err)
 		}
-		benchSink = v
+		benchValueSink = v
 	}
 }
 
@@ -395,6 +399,32 @@ func TestAppendRecordZeroAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("Append of a map[string]string: %v allocations per call, want 0", allocs)
+	}
+}
+
+// TestValueDecodeAllocs pins the allocations of decoding the 10-field
+// record to value.Value: the arena block that holds both records and the
+// map, the chunk of the strings and bytes, and the []int64 of counts (the
+// Value itself is the caller's). The purego build allocates every node.
+func TestValueDecodeAllocs(t *testing.T) {
+	if benchRaceEnabled() {
+		t.Skip("allocation counts are not meaningful under -race")
+	}
+	d := benchSetup(t)
+	var v value.Value
+	i := 0
+	allocs := testing.AllocsPerRun(1000, func() {
+		if err := Unmarshal(d.s, d.encoded[i%benchRecords], &v); err != nil {
+			t.Fatal(err)
+		}
+		i++
+	})
+	want := 3.0
+	if !slabBoxing { // the purego build
+		want = 16 // records 2, map 3, strings 8-9 (note is optional), bytes 1, counts 1
+	}
+	if allocs > want {
+		t.Errorf("decoding the 10-field record to value.Value: %v allocations, want at most %v", allocs, want)
 	}
 }
 

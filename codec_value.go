@@ -29,9 +29,18 @@ type valueNode interface {
 }
 
 // valueCodec is the decoder and encoder of *value.Value for one node.
-type valueCodec struct{ n valueNode }
+type valueCodec struct {
+	n valueNode
+	// values is how many Values the node's records and maps take whatever
+	// the data (nested records included); it sizes the decode's arena.
+	values int
+}
 
 func (c valueCodec) decode(p unsafe.Pointer, d *decodeState) {
+	// A block for the fixed part of the tree and some room for what the
+	// input can add (arrays and maps), so that a typical datum's nodes
+	// share one allocation.
+	d.arena.SetBlockSize(max(c.values, min(arenaHint, c.values+(len(d.buf)-d.pos)/8)))
 	v := c.n.read(d)
 	if d.err == nil {
 		*(*value.Value)(p) = v
@@ -45,7 +54,31 @@ func (c *compiler) valueDecoder(s *schema.Schema, path string) (decoder, error) 
 	if err != nil {
 		return nil, err
 	}
-	return valueCodec{n}, nil
+	return valueCodec{n, fixedValues(s, 0)}, nil
+}
+
+// arenaHint caps the first arena block of a decode at 512 bytes unless
+// the fixed part of the tree needs more: the runtime allocates objects
+// with pointers up to that size without a type header.
+const arenaHint = 32
+
+// fixedValues is the number of Values the records of s and the records
+// they nest directly take in an arena; a map counts its header only.
+func fixedValues(s *schema.Schema, depth int) int {
+	switch s.Kind() {
+	case schema.Map:
+		return 3
+	case schema.Record:
+		if depth > 8 { // a record nested in itself, or just deep: enough
+			return 0
+		}
+		n := 2 + len(s.Fields())
+		for _, f := range s.Fields() {
+			n += fixedValues(f.Type(), depth+1)
+		}
+		return n
+	}
+	return 0
 }
 
 func (c *compiler) valueEncoder(s *schema.Schema, path string) (encoder, error) {
@@ -53,7 +86,7 @@ func (c *compiler) valueEncoder(s *schema.Schema, path string) (encoder, error) 
 	if err != nil {
 		return nil, err
 	}
-	return valueCodec{n}, nil
+	return valueCodec{n: n}, nil
 }
 
 func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error) {
@@ -114,6 +147,7 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error
 				return nil, err
 			}
 			rec.fields = append(rec.fields, fn)
+			rec.ops = append(rec.ops, valueOpOf(fn))
 			rec.names = append(rec.names, f.Name())
 		}
 		n = rec
@@ -137,7 +171,7 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error
 
 func (c *compiler) setValueNode(s *schema.Schema, n valueNode) {
 	key := compileKey{s, valueType}
-	c.decoders[key], c.encoders[key] = valueCodec{n}, valueCodec{n}
+	c.decoders[key], c.encoders[key] = valueCodec{n, fixedValues(s, 0)}, valueCodec{n: n}
 }
 
 func valueMismatch(e *encodeState, v value.Value, avroType string) {
@@ -261,8 +295,14 @@ func (n valueString) write(v value.Value, e *encodeState) {
 type valueBytes struct{}
 
 func (valueBytes) read(d *decodeState) value.Value {
-	b := d.readBytes(nil)
-	return value.Bytes(b)
+	src := d.readStringBytes()
+	if d.err != nil || d.zeroCopy {
+		return value.Bytes(src)
+	}
+	if !d.reserve(int64(len(src))) {
+		return value.Null()
+	}
+	return value.Bytes(d.makeBytes(src))
 }
 func (valueBytes) accepts(v value.Value) bool { return v.Kind() == value.KindBytes }
 func (n valueBytes) write(v value.Value, e *encodeState) {
@@ -366,6 +406,9 @@ func (n *valueArray) read(d *decodeState) value.Value {
 		}
 		if !d.reserveItems(count, int64(unsafe.Sizeof(value.Value{}))) {
 			return value.Null()
+		}
+		if out == nil {
+			out = d.arena.Values(int(count))[:0]
 		}
 		out = growValues(out, int(count))
 		for i := int64(0); i < count; i++ {
@@ -526,8 +569,7 @@ func (n *valueMap) read(d *decodeState) value.Value {
 	if !d.enter() {
 		return value.Null()
 	}
-	var keys []string
-	var vals []value.Value
+	var m *value.Map
 	var total int64
 	for {
 		count := d.readBlockCount(total, n.minSize)
@@ -537,9 +579,13 @@ func (n *valueMap) read(d *decodeState) value.Value {
 		if !d.reserveItems(count, int64(unsafe.Sizeof(value.Value{})+16)) {
 			return value.Null()
 		}
-		if keys == nil {
-			keys = make([]string, 0, count)
-			vals = make([]value.Value, 0, count)
+		// The first block fills the entries the arena made; later ones
+		// (rare) append.
+		var keys []string
+		var vals []value.Value
+		if m == nil {
+			m = d.arena.NewMap(int(count))
+			keys, vals = m.Keys(), m.Values()
 		}
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
@@ -554,8 +600,11 @@ func (n *valueMap) read(d *decodeState) value.Value {
 				d.addKey(k)
 				return value.Null()
 			}
-			keys = append(keys, k)
-			vals = append(vals, v)
+			if keys != nil {
+				keys[i], vals[i] = k, v
+			} else {
+				m.Append(k, v)
+			}
 		}
 		total += count
 	}
@@ -563,7 +612,10 @@ func (n *valueMap) read(d *decodeState) value.Value {
 		return value.Null()
 	}
 	d.leave()
-	return value.MapOf(value.NewMap(keys, vals))
+	if m == nil {
+		m = d.arena.NewMap(0)
+	}
+	return value.MapOf(m)
 }
 
 func (n *valueMap) accepts(v value.Value) bool { return v.Kind() == value.KindMap }
@@ -596,7 +648,37 @@ func (n *valueMap) write(v value.Value, e *encodeState) {
 type valueRecord struct {
 	s      *schema.Schema
 	fields []valueNode
+	ops    []valueOp
 	names  []string
+}
+
+// valueOp lets a record read its scalar fields inline rather than through
+// a call to the field's node.
+type valueOp uint8
+
+const (
+	vopNode valueOp = iota
+	vopInt
+	vopLong
+	vopDouble
+	vopBool
+	vopString
+)
+
+func valueOpOf(n valueNode) valueOp {
+	switch n.(type) {
+	case valueInt:
+		return vopInt
+	case valueLong:
+		return vopLong
+	case valueDouble:
+		return vopDouble
+	case valueBool:
+		return vopBool
+	case valueString:
+		return vopString
+	}
+	return vopNode
 }
 
 func (n *valueRecord) read(d *decodeState) value.Value {
@@ -606,10 +688,27 @@ func (n *valueRecord) read(d *decodeState) value.Value {
 	if !d.reserve(int64(len(n.fields)+2) * int64(unsafe.Sizeof(value.Value{}))) {
 		return value.Null()
 	}
-	rec := value.NewRecord(n.s, nil)
+	rec := d.arena.NewRecord(n.s)
 	fields := rec.Fields()
+	fields = fields[:len(n.fields)]
+	ops := n.ops[:len(n.fields)]
 	for i, f := range n.fields {
-		fields[i] = f.read(d)
+		var v value.Value
+		switch ops[i] {
+		case vopInt:
+			v = value.Int(d.readInt())
+		case vopLong:
+			v = value.Long(d.readLong())
+		case vopDouble:
+			v = value.Double(d.readDouble())
+		case vopBool:
+			v = value.Bool(d.readBool())
+		case vopString:
+			v = value.String(d.readString())
+		default:
+			v = f.read(d)
+		}
+		fields[i] = v
 		if d.err != nil {
 			d.addField(n.names[i])
 			return value.Null()

@@ -40,3 +40,6 @@ const slabBoxing = false
 // makeString copies raw into a string of its own (the unsafe build shares
 // chunks between short strings).
 func (d *decodeState) makeString(raw []byte) string { return string(raw) }
+
+// makeBytes copies raw into a slice of its own.
+func (d *decodeState) makeBytes(raw []byte) []byte { return append([]byte(nil), raw...) }

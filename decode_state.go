@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/avrogo/avro/value"
 	"github.com/avrogo/avro/varint"
 )
 
@@ -40,6 +41,9 @@ type decodeState struct {
 	// strChunk is the chunk short strings are copied into; it is never
 	// reused by another decode (reset clears it).
 	strChunk []byte
+	// arena holds the records, maps and value arrays of a value.Value
+	// decode; like strChunk it is never shared with another decode.
+	arena value.Arena
 }
 
 var decodeStatePool = sync.Pool{New: func() any { return new(decodeState) }}
@@ -69,6 +73,7 @@ func (d *decodeState) release() {
 	d.buf = nil
 	d.err = nil
 	d.strChunk = nil
+	d.arena = value.Arena{}
 	if cap(d.path) > 64 {
 		d.path = nil
 	}

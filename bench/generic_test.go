@@ -111,7 +111,7 @@ func benchGeneric[T any](b *testing.B, prefix string, wl func(testing.TB) *workl
 			if err := avro.Unmarshal(w.ours, w.enc[i&mask], &v); err != nil {
 				b.Fatal(err)
 			}
-			sinkAny = v
+			sinkValue = v
 		}
 	})
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/value"
 	hamba "github.com/hamba/avro/v2"
 )
 
@@ -11,6 +12,7 @@ import (
 var (
 	sinkBytes []byte
 	sinkAny   any
+	sinkValue value.Value // a Value in sinkAny would cost an allocation per op
 	sinkInt   int64
 )
 

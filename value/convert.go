@@ -58,8 +58,9 @@ func toAny(v Value, depth int) any {
 	case KindMap:
 		m := v.Map()
 		out := make(map[string]any, m.Len())
-		for i, k := range m.keys {
-			out[k] = toAny(m.vals[i], depth+1)
+		vals := m.Values()
+		for i, k := range m.Keys() {
+			out[k] = toAny(vals[i], depth+1)
 		}
 		return out
 	case KindRecord:

@@ -23,7 +23,10 @@
 // of up to 254; neither do String, Bytes, Fixed, the typed array
 // constructors, Array, EnumOf, MapOf or RecordOf. NewRecord makes one
 // allocation for the header and all fields. A branch above 254 (a union of
-// more than 255 branches) costs one small allocation.
+// more than 255 branches) costs one small allocation. An Arena builds the
+// records, maps and value slices of a whole tree in shared blocks: the
+// decoders of package avro use one per decode, so that a record with a
+// nested record and a map is one allocation.
 //
 // # Representation
 //
@@ -64,7 +67,15 @@
 //  5. A Record's header {schema, n, fields pointer, unused} has the pointer
 //     layout of two Values, so NewRecord can put it at the start of a
 //     []Value allocation followed by the fields; the allocation's type
-//     tells the collector where the pointers are.
+//     tells the collector where the pointers are. A Map's header {keys
+//     pointer, len, values pointer, cap, index pointer, unused} has the
+//     layout of three Values, and a string header that of one Value, so an
+//     Arena places a map's header, keys and values in a []Value block too.
+//     These layouts hold on 64-bit platforms, where arenaSlabs checks them
+//     at compile time; elsewhere, and in the purego build, an Arena
+//     allocates every node on its own. Record headers are always placed
+//     (their pointers point into their own block, which the header keeps
+//     alive whatever the word size).
 //
 // # Ownership
 //

@@ -59,12 +59,13 @@ func equal(a, b Value, depth int) bool {
 		if ma.Len() != mb.Len() {
 			return false
 		}
-		for i, key := range ma.keys {
+		vals := ma.Values()
+		for i, key := range ma.Keys() {
 			if ma.find(key) != i {
 				continue // an earlier duplicate, shadowed
 			}
 			vb, ok := mb.Get(key)
-			if !ok || !equal(ma.vals[i], vb, depth+1) {
+			if !ok || !equal(vals[i], vb, depth+1) {
 				return false
 			}
 		}

@@ -61,13 +61,14 @@ func format(b *strings.Builder, v Value, depth int) {
 	case KindMap:
 		m := v.Map()
 		b.WriteByte('{')
-		for i, k := range m.keys {
+		vals := m.Values()
+		for i, k := range m.Keys() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			quote(b, k)
 			b.WriteString(": ")
-			format(b, m.vals[i], depth+1)
+			format(b, vals[i], depth+1)
 		}
 		b.WriteByte('}')
 	case KindRecord:

@@ -3,6 +3,7 @@ package value
 import (
 	"iter"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Map is an Avro map: string keys and their values, kept as two parallel
@@ -20,9 +21,16 @@ import (
 // A *Map is a reference shared by the Values made with MapOf. It is not
 // safe for concurrent mutation.
 type Map struct {
-	keys []string
-	vals []Value
+	// The header is laid out as three Values (pointers in words 0, 2 and
+	// 4 only) so that an Arena can place it, the keys and the values in
+	// one []Value block; see the package documentation. keys and vals
+	// point at c slots each, of which the first n are entries.
+	keys *string
+	n    int
+	vals *Value
+	c    int
 	idx  atomic.Pointer[map[string]int]
+	_    uintptr
 }
 
 const linearMax = 8
@@ -33,29 +41,47 @@ func NewMap(keys []string, values []Value) *Map {
 	if len(keys) != len(values) {
 		panic("value: NewMap: len(keys) != len(values)")
 	}
-	return &Map{keys: keys, vals: values}
+	m := new(Map)
+	m.adopt(keys, values)
+	return m
 }
 
+// adopt makes keys and vals (of equal length) the map's storage, with the
+// smaller of their capacities.
+func (m *Map) adopt(keys []string, vals []Value) {
+	c := min(cap(keys), cap(vals))
+	keys, vals = keys[:len(keys):c], vals[:len(vals):c]
+	m.keys, m.vals, m.n, m.c = nil, nil, len(keys), c
+	if c > 0 {
+		m.keys, m.vals = unsafe.SliceData(keys), unsafe.SliceData(vals)
+	}
+}
+
+// keySlice and valSlice return the entries (cap == len).
+func (m *Map) keySlice() []string { return unsafe.Slice(m.keys, m.n) }
+func (m *Map) valSlice() []Value  { return unsafe.Slice(m.vals, m.n) }
+
 // Len returns the number of entries (repeated keys counted each time).
-func (m *Map) Len() int { return len(m.keys) }
+func (m *Map) Len() int { return m.n }
 
 // Key returns the key of entry i.
-func (m *Map) Key(i int) string { return m.keys[i] }
+func (m *Map) Key(i int) string { return m.keySlice()[i] }
 
 // ValueAt returns the value of entry i.
-func (m *Map) ValueAt(i int) Value { return m.vals[i] }
+func (m *Map) ValueAt(i int) Value { return m.valSlice()[i] }
 
 // Keys returns the keys in entry order. The slice is the map's storage.
-func (m *Map) Keys() []string { return m.keys[:len(m.keys):len(m.keys)] }
+func (m *Map) Keys() []string { return m.keySlice() }
 
 // Values returns the values in entry order. The slice is the map's storage.
-func (m *Map) Values() []Value { return m.vals[:len(m.vals):len(m.vals)] }
+func (m *Map) Values() []Value { return m.valSlice() }
 
 // All yields the entries in order.
 func (m *Map) All() iter.Seq2[string, Value] {
 	return func(yield func(string, Value) bool) {
-		for i, k := range m.keys {
-			if !yield(k, m.vals[i]) {
+		keys, vals := m.keySlice(), m.valSlice()
+		for i, k := range keys {
+			if !yield(k, vals[i]) {
 				return
 			}
 		}
@@ -65,15 +91,16 @@ func (m *Map) All() iter.Seq2[string, Value] {
 // Get returns the value of key and whether it is present.
 func (m *Map) Get(key string) (Value, bool) {
 	if i := m.find(key); i >= 0 {
-		return m.vals[i], true
+		return m.valSlice()[i], true
 	}
 	return Value{}, false
 }
 
 func (m *Map) find(key string) int {
-	if len(m.keys) <= linearMax {
-		for i := len(m.keys) - 1; i >= 0; i-- {
-			if m.keys[i] == key {
+	keys := m.keySlice()
+	if len(keys) <= linearMax {
+		for i := len(keys) - 1; i >= 0; i-- {
+			if keys[i] == key {
 				return i
 			}
 		}
@@ -81,8 +108,8 @@ func (m *Map) find(key string) int {
 	}
 	idx := m.idx.Load()
 	if idx == nil {
-		x := make(map[string]int, len(m.keys))
-		for i, k := range m.keys {
+		x := make(map[string]int, len(keys))
+		for i, k := range keys {
 			x[k] = i
 		}
 		idx = &x
@@ -98,12 +125,34 @@ func (m *Map) find(key string) int {
 // new entry is appended.
 func (m *Map) Set(key string, v Value) {
 	if i := m.find(key); i >= 0 {
-		m.vals[i] = v
+		m.valSlice()[i] = v
 		return
 	}
-	m.keys = append(m.keys, key)
-	m.vals = append(m.vals, v)
-	if idx := m.idx.Load(); idx != nil {
-		(*idx)[key] = len(m.keys) - 1
+	m.Append(key, v)
+}
+
+// Append adds an entry without looking for key among the existing ones,
+// as a decoder does: entries keep their order and repeated keys, so the
+// map re-encodes to the bytes it was read from. Get then finds the last
+// entry of a repeated key.
+func (m *Map) Append(key string, v Value) {
+	if m.n == m.c {
+		m.grow()
 	}
+	unsafe.Slice(m.keys, m.c)[m.n] = key
+	unsafe.Slice(m.vals, m.c)[m.n] = v
+	m.n++
+	if idx := m.idx.Load(); idx != nil {
+		(*idx)[key] = m.n - 1
+	}
+}
+
+// grow moves the entries to new storage with room for more.
+func (m *Map) grow() {
+	c := max(2*m.c, 4)
+	keys := make([]string, m.n, c)
+	vals := make([]Value, m.n, c)
+	copy(keys, m.keySlice())
+	copy(vals, m.valSlice())
+	m.adopt(keys, vals)
 }

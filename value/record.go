@@ -30,23 +30,35 @@ type Record struct {
 //
 // The header and the fields are one allocation.
 func NewRecord(s *schema.Schema, fields []Value) *Record {
-	n := len(fields)
-	if s != nil {
-		if s.Kind() != schema.Record {
-			panic("value: NewRecord: schema " + s.FullName() + " is not a record")
-		}
-		n = len(s.Fields())
-		if len(fields) != 0 && len(fields) != n {
-			panic("value: NewRecord: wrong number of fields for " + s.FullName())
-		}
+	n := recordSize(s, len(fields))
+	r := placeRecord(make([]Value, 2+n), s, n)
+	copy(r.Fields(), fields)
+	return r
+}
+
+// recordSize returns the number of fields of a record of schema s built
+// from given field values, or panics as NewRecord documents.
+func recordSize(s *schema.Schema, given int) int {
+	if s == nil {
+		return given
 	}
-	block := make([]Value, 2+n)
+	if s.Kind() != schema.Record {
+		panic("value: NewRecord: schema " + s.FullName() + " is not a record")
+	}
+	n := len(s.Fields())
+	if given != 0 && given != n {
+		panic("value: NewRecord: wrong number of fields for " + s.FullName())
+	}
+	return n
+}
+
+// placeRecord puts a record of n null fields in block, which must be 2+n
+// fresh (null) Values: the header in the first two, the fields after.
+func placeRecord(block []Value, s *schema.Schema, n int) *Record {
 	r := (*Record)(unsafe.Pointer(&block[0]))
-	r.s = s
-	r.n = n
+	r.s, r.n = s, n
 	if n > 0 {
 		r.f = &block[2]
-		copy(block[2:], fields)
 	}
 	return r
 }
