@@ -2,6 +2,7 @@ package avro
 
 import (
 	"reflect"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/avrogo/avro/schema"
@@ -30,20 +31,50 @@ type valueNode interface {
 
 // valueCodec is the decoder and encoder of *value.Value for one node.
 type valueCodec struct {
-	n valueNode
-	// values is how many Values the node's records and maps take whatever
-	// the data (nested records included); it sizes the decode's arena.
-	values int
+	n     valueNode
+	arena *arenaSizer // nil for an encoder
+}
+
+func newValueDecoder(n valueNode, s *schema.Schema) valueCodec {
+	return valueCodec{n, &arenaSizer{fixed: int32(fixedValues(s, 0))}}
 }
 
 func (c valueCodec) decode(p unsafe.Pointer, d *decodeState) {
-	// A block for the fixed part of the tree and some room for what the
-	// input can add (arrays and maps), so that a typical datum's nodes
-	// share one allocation.
-	d.arena.SetBlockSize(max(c.values, min(arenaHint, c.values+(len(d.buf)-d.pos)/8)))
+	before := d.arena.Handed()
+	d.arena.SetBlockSize(c.arena.blockSize(len(d.buf) - d.pos))
 	v := c.n.read(d)
 	if d.err == nil {
 		*(*value.Value)(p) = v
+		c.arena.learn(d.arena.Handed() - before)
+	}
+}
+
+// arenaSizer sizes the first arena block of a decode so that the whole
+// tree fits in it with little to spare: the bytes of a block cost the
+// collector more than the number of blocks. It starts from the fixed part
+// of the tree (records, nested records, map headers) plus room for what
+// the input can add, then follows what decodes of this codec used.
+type arenaSizer struct {
+	fixed int32
+	// last is a recent decode's use in Values (0 before the first); it is
+	// shared by every goroutine decoding with this codec, and written only
+	// when it moves out of [use, 2*use) so that concurrent decodes of
+	// similar data do not keep writing one cache line.
+	last atomic.Int32
+}
+
+func (z *arenaSizer) blockSize(inputLeft int) int {
+	if last := z.last.Load(); last > 0 {
+		// A short input after a large one does not get its large block.
+		return min(int(last), max(int(z.fixed), 2*inputLeft+2))
+	}
+	return max(int(z.fixed), min(arenaHint, int(z.fixed)+inputLeft/8))
+}
+
+func (z *arenaSizer) learn(used int) {
+	used = min(used+used&1, arenaHint*16) // a whole size class: blocks of two Values
+	if last := int(z.last.Load()); used > last || 2*used <= last {
+		z.last.Store(int32(used))
 	}
 }
 
@@ -54,7 +85,7 @@ func (c *compiler) valueDecoder(s *schema.Schema, path string) (decoder, error) 
 	if err != nil {
 		return nil, err
 	}
-	return valueCodec{n, fixedValues(s, 0)}, nil
+	return newValueDecoder(n, s), nil
 }
 
 // arenaHint caps the first arena block of a decode at 512 bytes unless
@@ -171,7 +202,7 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error
 
 func (c *compiler) setValueNode(s *schema.Schema, n valueNode) {
 	key := compileKey{s, valueType}
-	c.decoders[key], c.encoders[key] = valueCodec{n, fixedValues(s, 0)}, valueCodec{n: n}
+	c.decoders[key], c.encoders[key] = newValueDecoder(n, s), valueCodec{n: n}
 }
 
 func valueMismatch(e *encodeState, v value.Value, avroType string) {

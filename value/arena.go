@@ -23,8 +23,9 @@ import (
 // alive. An Arena is not safe for concurrent use; the values it made are
 // ordinary values and follow the package's rules.
 type Arena struct {
-	free []Value // the unused part of the current block
-	next int     // the size of the next block, in Values; 0 means arenaFirst
+	free   []Value // the unused part of the current block
+	next   int     // the size of the next block, in Values; 0 means arenaFirst
+	handed int     // Values handed out so far
 }
 
 const (
@@ -47,6 +48,7 @@ func (a *Arena) Values(n int) []Value {
 	if a == nil {
 		return make([]Value, n)
 	}
+	a.handed += n
 	if n <= len(a.free) {
 		s := a.free[:n:n]
 		a.free = a.free[n:]
@@ -65,6 +67,12 @@ func (a *Arena) Values(n int) []Value {
 	a.free = block[n:]
 	return block[:n:n]
 }
+
+// Handed returns the number of Values (of 16 bytes) the arena has handed
+// out: a record takes two plus one per field, a map three plus two per
+// entry. Callers that build similar trees again use it to size the next
+// arena's block (SetBlockSize).
+func (a *Arena) Handed() int { return a.handed }
 
 // NewRecord returns a record of schema s with every field null. It panics
 // if s is not a record schema.
