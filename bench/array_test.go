@@ -14,7 +14,10 @@ import (
 )
 
 // Bulk arrays: arrays of 1,000 items through each library's normal
-// Marshal/Unmarshal (decode into a new slice, encode into a new buffer).
+// Marshal/Unmarshal (op=decode into a new slice, op=encode into a new
+// buffer), and into reused memory (op=decode-reuse into the previous
+// slice, op=append into a reused buffer), where lib=copy, a plain copy of
+// the same bytes, is the floor for doubles.
 // Each op takes the next of arrayPool different random arrays, so one op
 // set covers 128,000 values: more than a branch predictor can learn.
 const (
@@ -122,6 +125,7 @@ func getArrayWorkload(tb testing.TB, c arrayCase) *arrayWorkload {
 
 func BenchmarkArray(b *testing.B) {
 	for _, c := range arrayCases {
+		releaseWorkloads()
 		w := getArrayWorkload(b, c)
 		switch c.items {
 		case "long":
@@ -221,4 +225,96 @@ func benchArray[E any](b *testing.B, w *arrayWorkload) {
 			sinkBytes = out
 		}
 	})
+
+	// Into reused memory: what is left is each library's loop over the
+	// items, and for doubles a plain copy of the same bytes is the floor.
+	run("decode-reuse", libOurs, func(b *testing.B) {
+		var out []E
+		for i := 0; i < b.N; i++ {
+			if err := avro.Unmarshal(w.ours, w.enc[i&mask], &out); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sinkAny = out
+	})
+	run("decode-reuse", libHamba, func(b *testing.B) {
+		var out []E
+		for i := 0; i < b.N; i++ {
+			if err := hamba.Unmarshal(w.hamba, w.enc[i&mask], &out); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sinkAny = out
+	})
+	run("decode-reuse", libTwmb, func(b *testing.B) {
+		var out []E
+		for i := 0; i < b.N; i++ {
+			if _, err := w.twmb.Decode(w.enc[i&mask], &out); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sinkAny = out
+	})
+	if w.c.items == "double" {
+		run("decode-reuse", libCopy, func(b *testing.B) {
+			out := make([]byte, 0, 16<<10)
+			for i := 0; i < b.N; i++ {
+				data := w.enc[i&mask]
+				// The items of a one-block array: after the count, before the 0.
+				out = append(out[:0], data[len(data)-1-8*arrayLen:len(data)-1]...)
+			}
+			sinkBytes = out
+		})
+	}
+	run("append", libOurs, func(b *testing.B) {
+		buf := make([]byte, 0, 64<<10)
+		var err error
+		for i := 0; i < b.N; i++ {
+			if buf, err = avro.Append(buf[:0], w.ours, vals[i&mask]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sinkBytes = buf
+	})
+	run("append", libHamba, func(b *testing.B) {
+		hw := hamba.NewWriter(nil, 64<<10)
+		for i := 0; i < b.N; i++ {
+			hw.Reset(nil)
+			hw.WriteVal(w.hamba, vals[i&mask])
+			if hw.Error != nil {
+				b.Fatal(hw.Error)
+			}
+		}
+		sinkBytes = hw.Buffer()
+	})
+	run("append", libTwmb, func(b *testing.B) {
+		buf := make([]byte, 0, 64<<10)
+		var err error
+		for i := 0; i < b.N; i++ {
+			if buf, err = w.twmb.AppendEncode(buf[:0], vals[i&mask]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sinkBytes = buf
+	})
+	run("append", libGoavro, func(b *testing.B) { // from []any
+		buf := make([]byte, 0, 64<<10)
+		var err error
+		for i := 0; i < b.N; i++ {
+			if buf, err = w.goavro.BinaryFromNative(buf[:0], w.native[i&mask]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sinkBytes = buf
+	})
+	if w.c.items == "double" {
+		run("append", libCopy, func(b *testing.B) {
+			buf := make([]byte, 0, 64<<10)
+			for i := 0; i < b.N; i++ {
+				data := w.enc[i&mask]
+				buf = append(buf[:0], data...)
+			}
+			sinkBytes = buf
+		})
+	}
 }

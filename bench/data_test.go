@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -23,6 +24,7 @@ const (
 	libTwmb   = "twmb"
 	libGoavro = "goavro"
 	libStd    = "stdlib" // encoding/binary: a reference row, not a peer
+	libCopy   = "copy"   // a plain copy of the same bytes: a reference row
 )
 
 // poolSize is the number of pre-generated records cycled through by the
@@ -421,7 +423,27 @@ func newWorkload[T any](tb testing.TB, name, text string, seed uint64, gen func(
 	return w
 }
 
-// The workloads are built once per process: benchmarks share them.
+// releasers drop the workloads built so far (see releaseWorkloads).
+var releasers []func()
+
+// releaseWorkloads drops every cached workload and collects garbage. Each
+// set of rows calls it before building its own workload, so that the live
+// heap a row runs with is that workload's data and nothing else: the cost
+// of the collector, which every allocating row pays in proportion to the
+// live heap's pointers, then does not depend on which rows ran before
+// (or were filtered out) in the same process.
+func releaseWorkloads() {
+	for _, r := range releasers {
+		r()
+	}
+	clear(arrayWorkloads)
+	clear(varintDataCache)
+	clear(ocfFiles)
+	runtime.GC()
+}
+
+// The workloads are built once and shared by the benchmarks of one set of
+// rows (and the parity tests); releaseWorkloads drops them.
 var (
 	wlRec10 = lazy(func(tb testing.TB) *workload[Rec10] {
 		w := newWorkload(tb, "rec10", rec10Schema, 10, genRec10)
@@ -462,6 +484,10 @@ var (
 func lazy[T any](f func(testing.TB) T) func(testing.TB) T {
 	var v T
 	done := false
+	releasers = append(releasers, func() {
+		var zero T
+		v, done = zero, false
+	})
 	return func(tb testing.TB) T {
 		if !done {
 			v = f(tb)

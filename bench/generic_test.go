@@ -59,6 +59,7 @@ func newGenericPools[T any](tb testing.TB, w *workload[T]) *genericPools {
 //	                library itself decoded
 //	op=encode-value encode our value.Value into a reused buffer
 func benchGeneric[T any](b *testing.B, prefix string, wl func(testing.TB) *workload[T]) {
+	releaseWorkloads()
 	w := wl(b)
 	p := newGenericPools(b, w)
 	const mask = poolSize - 1

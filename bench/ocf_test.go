@@ -192,6 +192,7 @@ func ocfFile(tb testing.TB, codec string) []byte {
 }
 
 func BenchmarkOCF(b *testing.B) {
+	releaseWorkloads()
 	wl := wlRec10(b)
 	libs := ocfLibs()
 	order := []string{libOurs, libHamba, libTwmb, libGoavro}

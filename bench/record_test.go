@@ -26,6 +26,7 @@ var (
 //
 // Every op takes the next record of a pool of 4,096 random ones.
 func benchRecords[T any](b *testing.B, prefix string, wl func(testing.TB) *workload[T]) {
+	releaseWorkloads()
 	w := wl(b)
 	const mask = poolSize - 1
 	run := func(op, lib string, f func(b *testing.B)) {

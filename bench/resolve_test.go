@@ -138,7 +138,9 @@ func benchResolved[W, R any](b *testing.B, rr *resolved[W, R]) {
 }
 
 func BenchmarkResolve(b *testing.B) {
+	releaseWorkloads()
 	benchResolved(b, rsRec10(b))
+	releaseWorkloads()
 	benchResolved(b, rsWide(b))
 }
 

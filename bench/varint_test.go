@@ -278,6 +278,7 @@ func decodeAllHamba(hr *hamba.Reader, b []byte, nrec int) (int64, bool) {
 
 func BenchmarkVarint(b *testing.B) {
 	for ci, c := range varintCases {
+		releaseWorkloads()
 		d := getVarintData(c, ci)
 		run := func(op, lib string, f func(b *testing.B)) {
 			b.Run("len="+c.name+"/op="+op+"/lib="+lib, func(b *testing.B) {

@@ -38,7 +38,7 @@ const ours = "avrogo"
 // because of them.
 var (
 	peerOrder = []string{"hamba", "twmb", "goavro"}
-	reference = map[string]bool{"stdlib": true}
+	reference = map[string]bool{"stdlib": true, "copy": true}
 )
 
 func main() {
