@@ -782,7 +782,7 @@ func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
 			return nil
 		}
 		if m == nil {
-			m = make(map[string]any, count)
+			m = make(map[string]any, mapSizeHint(count))
 		}
 		for i := int64(0); i < count; i++ {
 			k := d.readString()

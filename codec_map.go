@@ -79,6 +79,15 @@ func directEncoder(enc encoder) any {
 	return nil
 }
 
+// mapSizeHint is the size hint of a Go map about to receive count
+// entries. Avro data may repeat a key, so count bounds the distinct keys
+// only from above: a block of a million two-byte entries that all repeat
+// one key would make a map sized for a million. Past the cap the map
+// grows with the keys it really gets.
+func mapSizeHint(count int64) int { return int(min(count, mapSizeHintMax)) }
+
+const mapSizeHintMax = 1024
+
 func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 	if !d.enter() {
 		return
@@ -95,7 +104,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			if !d.reserveItems(count, int64(unsafe.Sizeof(*tmp)+16)) {
 				return
 			}
-			*mp = make(map[string]V, count)
+			*mp = make(map[string]V, mapSizeHint(count))
 		}
 		if tmp == nil && c.directDec == nil {
 			tmp = new(V)
@@ -197,7 +206,7 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 			if !d.reserveItems(count, int64(c.t.Elem().Size()+16)) {
 				return
 			}
-			m.Set(reflect.MakeMapWithSize(c.t, int(count)))
+			m.Set(reflect.MakeMapWithSize(c.t, mapSizeHint(count)))
 		}
 		if !tmp.IsValid() {
 			tmp = reflect.New(c.t.Elem())

@@ -372,3 +372,67 @@ func TestRegressReserveOverflow(t *testing.T) {
 		}
 	}
 }
+
+// A map block may declare a million entries that all repeat one key (two
+// bytes each: an empty key and an empty value). Go maps were created with
+// the declared count as their size hint, which allocated about 90 bytes
+// per input byte for a map that ends with one entry; the hint is now
+// capped, so memory follows the distinct keys.
+func TestRegressMapDuplicateKeysHint(t *testing.T) {
+	const entries = 1 << 20
+	data := binary.AppendVarint(nil, entries)
+	data = append(data, bytes.Repeat([]byte{0, 0}, entries)...)
+	data = append(data, 0)
+	s := schema.MustParse(`{"type":"map","values":"string"}`)
+	type key string
+	for name, decode := range map[string]func() error{
+		"map[string]string": func() error { var m map[string]string; return avro.Unmarshal(s, data, &m) },
+		"map[key]string":    func() error { var m map[key]string; return avro.Unmarshal(s, data, &m) },
+		"any":               func() error { var m any; return avro.Unmarshal(s, data, &m) },
+	} {
+		var err error
+		got := allocDuring(func() { err = decode() })
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if limit := uint64(1<<20 + 4*len(data)); got > limit {
+			t.Errorf("%s: %d bytes allocated for %d input bytes of one distinct key, want at most %d", name, got, len(data), limit)
+		}
+	}
+}
+
+// Bytes written by a writer schema and read as a string (the bytes-to-
+// string promotion) are copied by the transcoder; with ValidateUTF8 the
+// reader's string decoder must still reject invalid UTF-8, in every
+// target, and pass it through without the option.
+func TestResolvedBytesAsStringValidatesUTF8(t *testing.T) {
+	w := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"s","type":"bytes"}]}`)
+	r := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"s","type":"string"}]}`)
+	rs, err := schema.Resolve(w, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := []byte{6, 'a', 0xff, 'b'}
+	strict := avro.DecodeOptions{ValidateUTF8: true}
+	type rec struct {
+		S string `avro:"s"`
+	}
+	targets := map[string]func() any{
+		"struct": func() any { return new(rec) },
+		"any":    func() any { return new(any) },
+		"value":  func() any { return new(value.Value) },
+	}
+	for name, target := range targets {
+		err := strict.Unmarshal(rs, data, target())
+		if !errors.Is(err, avro.ErrInvalid) {
+			t.Errorf("%s: ValidateUTF8 read of invalid UTF-8 through bytes->string: %v, want ErrInvalid", name, err)
+		}
+		var e *avro.Error
+		if errors.As(err, &e) && e.Path != "s" {
+			t.Errorf("%s: error path %q, want s", name, e.Path)
+		}
+		if err := avro.Unmarshal(rs, data, target()); err != nil {
+			t.Errorf("%s: default read: %v", name, err)
+		}
+	}
+}
