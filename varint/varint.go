@@ -201,6 +201,18 @@ func longSlow(b []byte) (int64, int) {
 		if w&0x8000 == 0 {
 			return Unzigzag64(w&0x7f | w>>1&0x3f80), 2
 		}
+		// Three and four bytes (counts, ids, microsecond offsets) get
+		// predictable branches too: on data of one length the next value's
+		// position is then known before this one is decoded.
+		if w&0x800000 == 0 {
+			return Unzigzag64(w&0x7f | w>>1&0x3f80 | w>>2&0x1fc000), 3
+		}
+		if w&0x80000000 == 0 {
+			return Unzigzag64(w&0x7f | w>>1&0x3f80 | w>>2&0x1fc000 | w>>3&0xfe00000), 4
+		}
+		if w&0x8000000000 == 0 {
+			return Unzigzag64(w&0x7f | w>>1&0x3f80 | w>>2&0x1fc000 | w>>3&0xfe00000 | w>>4&0x7f0000000), 5
+		}
 		if m := ^w & msbs; m != 0 {
 			// The lowest set bit of m is the high bit of the last byte;
 			// m^(m-1) keeps the bytes of the varint.
@@ -280,12 +292,16 @@ func intSlow(b []byte) (int32, int) {
 // Single-value encoding
 
 // AppendLong appends the encoding of v to dst and returns the extended slice.
-// The one-byte case (-64 <= v < 64) inlines at the call site.
+// It inlines at the call site: a byte loop whose exits the branch predictor
+// learns on data of one length beats a call to a branch-free encoder there,
+// and on mixed lengths it costs no more.
 func AppendLong(dst []byte, v int64) []byte {
-	if uint64(v+64) < 128 {
-		return append(dst, byte(v<<1^v>>63))
+	u := uint64(v<<1) ^ uint64(v>>63)
+	for u >= 0x80 {
+		dst = append(dst, byte(u)|0x80)
+		u >>= 7
 	}
-	return appendLongSlow(dst, v)
+	return append(dst, byte(u))
 }
 
 // AppendInt appends the encoding of v to dst and returns the extended slice.
@@ -295,31 +311,6 @@ func AppendInt(dst []byte, v int32) []byte {
 		return append(dst, byte(v<<1^v>>31))
 	}
 	return appendIntSlow(dst, v)
-}
-
-// appendLongSlow appends v outside [-64, 64) (2 to 10 bytes), growing dst at
-// most once.
-func appendLongSlow(dst []byte, v int64) []byte {
-	u := Zigzag64(v)
-	if u < 1<<14 {
-		return append(dst, byte(u)|0x80, byte(u>>7))
-	}
-	if u < 1<<21 {
-		return append(dst, byte(u)|0x80, byte(u>>7)|0x80, byte(u>>14))
-	}
-	n := sizeUvarint(u)
-	l := len(dst)
-	if cap(dst)-l < n {
-		dst = append(dst, make([]byte, n)...)
-	}
-	dst = dst[:l+n]
-	b := dst[l:]
-	for i := 0; i < len(b)-1; i++ {
-		b[i] = byte(u) | 0x80
-		u >>= 7
-	}
-	b[len(b)-1] = byte(u)
-	return dst
 }
 
 // appendIntSlow appends v outside [-64, 64) (2 to 5 bytes).
