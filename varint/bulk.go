@@ -199,6 +199,14 @@ func appendLongsGeneric(dst []byte, src []int64) []byte {
 				p += 2
 				continue
 			}
+			// 3 to 8 bytes with one word store, inline (putUvarintLong is
+			// too large to inline, and a call per value cost more than
+			// the encoding).
+			if n := sizeUvarint(u); n <= 8 && j < wordOK {
+				binary.LittleEndian.PutUint64(b[p:p+8:p+8], spread(u)|msbs>>(8*(9-n)))
+				p += n
+				continue
+			}
 			p += putUvarintLong(b[p:p+MaxLenLong:p+MaxLenLong], u, j < wordOK)
 		}
 		dst = dst[:l+p]
