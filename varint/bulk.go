@@ -50,8 +50,13 @@ func AppendInts(dst []byte, src []int32) []byte {
 	return appendIntsImpl(dst, src)
 }
 
-// unzigByte decodes a one-byte varint held in the low 8 bits of b.
-func unzigByte(b uint64) int64 { return int64(b>>1&0x3f) ^ -int64(b&1) }
+// unzigBytes unzigzags 8 one-byte varints (continuation bits clear) in
+// place: byte k of the result, read as an int8, is the value of byte k of
+// w. (x>>1) ^ -(x&1) per byte: the shift's bits that cross into the byte
+// below are masked off, and (x&1)*0xff is -(x&1) in a byte.
+func unzigBytes(w uint64) uint64 {
+	return (w>>1)&0x3f3f3f3f3f3f3f3f ^ (w&0x0101010101010101)*0xff
+}
 
 // decodeLongsGeneric is the pure-Go bulk long decoder.
 func decodeLongsGeneric(dst []int64, src []byte) (int, error) {
@@ -62,16 +67,18 @@ func decodeLongsGeneric(dst []int64, src []byte) (int, error) {
 		s := src[p : p+16 : p+16]
 		w := binary.LittleEndian.Uint64(s)
 		if w&msbs == 0 && i+8 <= len(dst) {
-			// 8 one-byte values.
+			// 8 one-byte values, unzigzagged in all bytes at once: each
+			// result fits a signed byte, which the stores sign-extend.
+			z := unzigBytes(w)
 			d := dst[i : i+8 : i+8]
-			d[0] = unzigByte(w)
-			d[1] = unzigByte(w >> 8)
-			d[2] = unzigByte(w >> 16)
-			d[3] = unzigByte(w >> 24)
-			d[4] = unzigByte(w >> 32)
-			d[5] = unzigByte(w >> 40)
-			d[6] = unzigByte(w >> 48)
-			d[7] = unzigByte(w >> 56)
+			d[0] = int64(int8(z))
+			d[1] = int64(int8(z >> 8))
+			d[2] = int64(int8(z >> 16))
+			d[3] = int64(int8(z >> 24))
+			d[4] = int64(int8(z >> 32))
+			d[5] = int64(int8(z >> 40))
+			d[6] = int64(int8(z >> 48))
+			d[7] = int64(int8(z >> 56))
 			i += 8
 			p += 8
 			continue
@@ -121,15 +128,16 @@ func decodeIntsGeneric(dst []int32, src []byte) (int, error) {
 	for i < len(dst) && p+8 <= len(src) {
 		w := binary.LittleEndian.Uint64(src[p : p+8 : p+8])
 		if w&msbs == 0 && i+8 <= len(dst) {
+			z := unzigBytes(w)
 			d := dst[i : i+8 : i+8]
-			d[0] = int32(unzigByte(w))
-			d[1] = int32(unzigByte(w >> 8))
-			d[2] = int32(unzigByte(w >> 16))
-			d[3] = int32(unzigByte(w >> 24))
-			d[4] = int32(unzigByte(w >> 32))
-			d[5] = int32(unzigByte(w >> 40))
-			d[6] = int32(unzigByte(w >> 48))
-			d[7] = int32(unzigByte(w >> 56))
+			d[0] = int32(int8(z))
+			d[1] = int32(int8(z >> 8))
+			d[2] = int32(int8(z >> 16))
+			d[3] = int32(int8(z >> 24))
+			d[4] = int32(int8(z >> 32))
+			d[5] = int32(int8(z >> 40))
+			d[6] = int32(int8(z >> 48))
+			d[7] = int32(int8(z >> 56))
 			i += 8
 			p += 8
 			continue
