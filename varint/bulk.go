@@ -232,12 +232,25 @@ func appendLongsGeneric(dst []byte, src []int64) []byte {
 			// 3 to 8 bytes with one word store, inline (putUvarintLong is
 			// too large to inline, and a call per value cost more than
 			// the encoding).
-			if n := sizeUvarint(u); n <= 8 && j < wordOK {
-				binary.LittleEndian.PutUint64(b[p:p+8:p+8], spread(u)|msbs>>(8*(9-n)))
-				p += n
+			if j < wordOK {
+				if n := sizeUvarint(u); n <= 8 {
+					binary.LittleEndian.PutUint64(b[p:p+8:p+8], spread(u)|msbs>>(8*(9-n)))
+					p += n
+					continue
+				}
+				p += putUvarintLong(b[p:p+MaxLenLong:p+MaxLenLong], u, true)
 				continue
 			}
-			p += putUvarintLong(b[p:p+MaxLenLong:p+MaxLenLong], u, j < wordOK)
+			// The last values of a chunk (all of a short array), byte by
+			// byte so that nothing past the result is written.
+			s := b[p : p+MaxLenLong : p+MaxLenLong]
+			k := 0
+			for ; u >= 0x80 && k < MaxLenLong-1; k++ {
+				s[k] = byte(u) | 0x80
+				u >>= 7
+			}
+			s[k] = byte(u)
+			p += k + 1
 		}
 		dst = dst[:l+p]
 	}
