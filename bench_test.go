@@ -270,6 +270,9 @@ func benchLongArrays(kind string) [][]int64 {
 	return out
 }
 
+// benchArrayCase runs encode (Append into a reused buffer), decode (with
+// the given function: into a fresh typed slice) and decode-value (into a
+// value.Value: a typed array filled by the same kernels).
 func benchArrayCase(b *testing.B, s *schema.Schema, arrays []any, decode func(data []byte) error) {
 	encoded := make([][]byte, len(arrays))
 	total := 0
@@ -303,6 +306,18 @@ func benchArrayCase(b *testing.B, s *schema.Schema, arrays []any, decode func(da
 			if err := decode(encoded[i%len(encoded)]); err != nil {
 				b.Fatal(err)
 			}
+		}
+	})
+	b.Run("decode-value", func(b *testing.B) {
+		b.SetBytes(int64(total / len(arrays)))
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			var v value.Value
+			if err := Unmarshal(s, encoded[i%len(encoded)], &v); err != nil {
+				b.Fatal(err)
+			}
+			benchValueSink = v
 		}
 	})
 }
