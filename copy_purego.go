@@ -41,5 +41,3 @@ const slabBoxing = false
 // chunks between short strings).
 func (d *decodeState) makeString(raw []byte) string { return string(raw) }
 
-// makeBytes copies raw into a slice of its own.
-func (d *decodeState) makeBytes(raw []byte) []byte { return append([]byte(nil), raw...) }

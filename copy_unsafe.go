@@ -56,32 +56,11 @@ func appendFloat32s(dst []byte, src []float32) []byte {
 // chunks by writing interface words directly.
 const slabBoxing = true
 
-// makeBytes copies raw into a slice with no spare capacity, sharing a
-// chunk with the short strings of the same decode.
-func (d *decodeState) makeBytes(raw []byte) []byte {
-	n := len(raw)
-	if n > stringShareMax {
-		return append([]byte(nil), raw...)
-	}
-	if cap(d.strChunk)-len(d.strChunk) < n {
-		d.strChunk = make([]byte, 0, d.stringChunkSize(n))
-	}
-	start := len(d.strChunk)
-	d.strChunk = append(d.strChunk, raw...)
-	return d.strChunk[start : start+n : start+n]
-}
-
 // makeString copies raw into a string, sharing a chunk with other short
-// strings of the same decode.
+// strings (see carve).
 func (d *decodeState) makeString(raw []byte) string {
-	n := len(raw)
-	if n > stringShareMax {
+	if len(raw) > stringShareMax {
 		return string(raw)
 	}
-	if cap(d.strChunk)-len(d.strChunk) < n {
-		d.strChunk = make([]byte, 0, d.stringChunkSize(n))
-	}
-	start := len(d.strChunk)
-	d.strChunk = append(d.strChunk, raw...)
-	return unsafe.String(&d.strChunk[start], n)
+	return unsafe.String(unsafe.SliceData(d.carve(raw)), len(raw))
 }

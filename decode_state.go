@@ -38,11 +38,12 @@ type decodeState struct {
 	maxDecimalScale int
 	zeroCopy        bool
 	validateUTF     bool
-	// strChunk is the chunk short strings are copied into; it is never
-	// reused by another decode (reset clears it).
+	// strChunk is what is left of the chunk short strings and bytes are
+	// copied into (see carve); it stays with the state from one decode to
+	// the next.
 	strChunk []byte
 	// arena holds the records, maps and value arrays of a value.Value
-	// decode; like strChunk it is never shared with another decode.
+	// decode; unlike strChunk it is never shared with another decode.
 	arena value.Arena
 }
 
@@ -58,6 +59,7 @@ func (d *decodeState) reset(o *DecodeOptions, data []byte) {
 	*d = decodeState{
 		buf:             data,
 		path:            d.path[:0],
+		strChunk:        d.strChunk,
 		depthLeft:       o.maxDepth(),
 		zeroLeft:        o.maxZeroSizeItems(),
 		allocLeft:       o.maxAlloc(len(data)),
@@ -72,7 +74,6 @@ func (d *decodeState) reset(o *DecodeOptions, data []byte) {
 func (d *decodeState) release() {
 	d.buf = nil
 	d.err = nil
-	d.strChunk = nil
 	d.arena = value.Arena{}
 	if cap(d.path) > 64 {
 		d.path = nil
@@ -299,19 +300,37 @@ func (d *decodeState) readString() string {
 	return d.makeString(raw)
 }
 
-// Short strings are copied into shared chunks, one allocation for many of
-// them (a record's strings usually all fit in one). Strings are immutable,
-// so sharing is invisible but for memory: a kept string keeps its chunk
-// (at most stringChunk bytes) alive. Longer strings get their own copy.
+// Short strings (and the bytes of value.Value decodes) are copied into
+// shared chunks of 1 KiB, one allocation for many of them: the strings of
+// several records, since the chunk stays with the pooled decode state from
+// one decode to the next. A region handed out is never written again, so
+// sharing is invisible but for memory: a kept string keeps its chunk alive.
+// Longer strings get their own copy.
 const (
-	stringShareMax = 64
+	stringShareMax = 256
 	stringChunk    = 1024
 )
 
-// stringChunkSize sizes a new chunk: no more than the input left can fill,
-// so that a small datum allocates a small chunk.
-func (d *decodeState) stringChunkSize(n int) int {
-	return min(stringChunk, n+len(d.buf)-d.pos)
+// carve copies raw (at most stringShareMax bytes) into the chunk and
+// returns the copy, with no spare capacity so that an append to it
+// reallocates rather than writing over its neighbour.
+func (d *decodeState) carve(raw []byte) []byte {
+	n := len(raw)
+	if cap(d.strChunk)-len(d.strChunk) < n {
+		d.strChunk = make([]byte, 0, stringChunk)
+	}
+	start := len(d.strChunk)
+	d.strChunk = append(d.strChunk, raw...)
+	return d.strChunk[start : start+n : start+n]
+}
+
+// makeBytes copies raw into a slice with no spare capacity, sharing a
+// chunk with short strings.
+func (d *decodeState) makeBytes(raw []byte) []byte {
+	if len(raw) > stringShareMax {
+		return append([]byte(nil), raw...)
+	}
+	return d.carve(raw)
 }
 
 // readStringBytes reads a string or bytes value without copying; the
