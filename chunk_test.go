@@ -1,0 +1,65 @@
+package avro_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
+)
+
+// Short strings and bytes of successive decodes share 1 KiB chunks kept
+// with the pooled decode state. A region once handed out must never be
+// written again: strings kept from earlier decodes stay intact, and
+// writing into one decoded bytes value changes no other value.
+func TestSharedChunksKeepEarlierDecodes(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[
+		{"name":"s","type":"string"},{"name":"b","type":"bytes"}]}`)
+	type rec struct {
+		S string `avro:"s"`
+		B []byte `avro:"b"`
+	}
+	const n = 2000
+	var structs []rec
+	var values []value.Value
+	for i := range n {
+		want := rec{S: fmt.Sprintf("string-%d-%s", i, "xxxxxxxxxxxxxxxxxxxxxxxx"[:i%25]), B: []byte(fmt.Sprintf("b%d", i))}
+		data, err := avro.Marshal(s, &want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got rec
+		var v value.Value
+		if err := avro.Unmarshal(s, data, &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := avro.Unmarshal(s, data, &v); err != nil {
+			t.Fatal(err)
+		}
+		structs = append(structs, got)
+		values = append(values, v)
+	}
+	// Scribble over every decoded bytes value of the generic form: its
+	// capacity is its length, so an append cannot reach a neighbour, and
+	// writes inside it touch nothing else.
+	for _, v := range values {
+		b := v.Record().FieldAt(1).Bytes()
+		if cap(b) != len(b) {
+			t.Fatalf("decoded bytes have spare capacity %d", cap(b)-len(b))
+		}
+		for j := range b {
+			b[j] = '#'
+		}
+		_ = append(b, '!')
+	}
+	for i := range n {
+		wantS := fmt.Sprintf("string-%d-%s", i, "xxxxxxxxxxxxxxxxxxxxxxxx"[:i%25])
+		if structs[i].S != wantS || string(structs[i].B) != fmt.Sprintf("b%d", i) {
+			t.Fatalf("struct %d = %+v after later decodes", i, structs[i])
+		}
+		if got := values[i].Record().FieldAt(0).Str(); got != wantS {
+			t.Fatalf("value %d: s = %q after later decodes", i, got)
+		}
+	}
+}
