@@ -18,22 +18,39 @@ type Key struct {
 	Family uint8
 }
 
-// Cache maps keys to compiled codecs. Reads are one atomic load and a map
-// lookup; writes copy the map under a mutex (codecs are compiled once per
-// Go type, so writes are rare and reads dominate).
+// Cache maps keys to compiled codecs. Reads are one atomic load and a key
+// comparison when the key is the one last looked up (a schema is usually
+// used with one Go type), else a map lookup; writes copy the map under a
+// mutex (codecs are compiled once per Go type, so writes are rare and
+// reads dominate).
 type Cache struct {
-	m  atomic.Pointer[map[Key]any]
-	mu sync.Mutex
+	last atomic.Pointer[entry]
+	m    atomic.Pointer[map[Key]*entry]
+	mu   sync.Mutex
+}
+
+type entry struct {
+	k Key
+	v any
 }
 
 // Load returns the codec stored under k, if any.
 func (c *Cache) Load(k Key) (any, bool) {
+	if e := c.last.Load(); e != nil && e.k == k {
+		return e.v, true
+	}
 	m := c.m.Load()
 	if m == nil {
 		return nil, false
 	}
-	v, ok := (*m)[k]
-	return v, ok
+	e, ok := (*m)[k]
+	if !ok {
+		return nil, false
+	}
+	// Entries are allocated once, so remembering one costs no allocation;
+	// callers alternating types write the pointer on each switch only.
+	c.last.Store(e)
+	return e.v, true
 }
 
 // LoadOrStore stores v under k unless a value is already there, and returns
@@ -45,21 +62,21 @@ func (c *Cache) LoadOrStore(k Key, v any) any {
 	old := c.m.Load()
 	if old != nil {
 		if existing, ok := (*old)[k]; ok {
-			return existing
+			return existing.v
 		}
 	}
-	n := make(map[Key]any, 1+lenOf(old))
+	n := make(map[Key]*entry, 1+lenOf(old))
 	if old != nil {
 		for key, val := range *old {
 			n[key] = val
 		}
 	}
-	n[k] = v
+	n[k] = &entry{k, v}
 	c.m.Store(&n)
 	return v
 }
 
-func lenOf(m *map[Key]any) int {
+func lenOf(m *map[Key]*entry) int {
 	if m == nil {
 		return 0
 	}
