@@ -63,3 +63,12 @@ func TestSharedChunksKeepEarlierDecodes(t *testing.T) {
 		}
 	}
 }
+
+func mustMarshal(t *testing.T, s *schema.Schema, v any) []byte {
+	t.Helper()
+	data, err := avro.Marshal(s, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/avrogo/avro/internal/cache"
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
 	"github.com/avrogo/avro/varint"
 )
 
@@ -164,6 +165,11 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	if in.err == nil && in.pos != len(in.buf) {
 		in.failf(ErrInvalid, "resolution left %d bytes unread (internal error)", len(in.buf)-in.pos)
 	}
+	// The copy of d carved strings from d's chunk and Values from its
+	// arena: what is left of them goes back to d, and only to d, so that
+	// no region is handed out twice (in goes back to the pool).
+	d.strChunk, d.arena = in.strChunk, in.arena
+	in.strChunk, in.arena = nil, value.Arena{}
 	if in.err != nil {
 		d.err = in.err
 		d.path = append(d.path, in.path...)
@@ -187,6 +193,7 @@ func outLimit(d *decodeState) int {
 func (r *resolvingDecoder) writerOffset(d *decodeState, start int, zero int64, outPos int) int {
 	tmp := *d
 	tmp.pos, tmp.err, tmp.path, tmp.zeroLeft = start, nil, nil, zero
+	tmp.strChunk, tmp.arena = nil, value.Arena{} // d's own: tmp must not carve from them
 	t := &xstate{d: &tmp, limit: outLimit(d), track: true, stop: outPos}
 	// Marks take 24 bytes: at most an eighth of the allocation limit,
 	// growth included.

@@ -40,4 +40,3 @@ const slabBoxing = false
 // makeString copies raw into a string of its own (the unsafe build shares
 // chunks between short strings).
 func (d *decodeState) makeString(raw []byte) string { return string(raw) }
-

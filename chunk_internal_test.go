@@ -1,0 +1,63 @@
+package avro
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// A resolved read decodes the transcoded bytes with a copy of the decode
+// state. The copy's chunk of strings went back to the pool with the copy,
+// while the original kept its own stale view of the same chunk: the two
+// pooled states then handed out the same bytes to later decodes, which
+// overwrote each other's strings (found by TestConcurrentCodecs under
+// load). After a resolved decode, the state must carve after the strings
+// that decode returned.
+func TestResolvedDecodeAdvancesChunk(t *testing.T) {
+	w := schema.MustParse(`{"type":"record","name":"R","fields":[
+		{"name":"id","type":"int"},{"name":"s","type":"string"}]}`)
+	// The promotion to double and the default make the transcoder run.
+	r := schema.MustParse(`{"type":"record","name":"R","fields":[
+		{"name":"id","type":"double"},{"name":"s","type":"string"},
+		{"name":"extra","type":"string","default":"default"}]}`)
+	rs, err := schema.Resolve(w, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type rec struct {
+		ID    float64 `avro:"id"`
+		S     string  `avro:"s"`
+		Extra string  `avro:"extra"`
+	}
+	data, err := Marshal(w, map[string]any{"id": int32(7), "s": "written"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got rec
+	v := any(&got)
+	dec, p, err := topDecoder(rs, &v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDecodeState(&defaultDecodeOptions, data)
+	d.makeString([]byte("seed")) // a chunk with room, as a pooled state has
+	dec.decode(p, d)
+	if d.err != nil {
+		t.Fatal(d.err)
+	}
+	if got.S != "written" || got.Extra != "default" || got.ID != 7 {
+		t.Fatalf("decoded %+v", got)
+	}
+	next := d.makeString([]byte("next string"))
+	overlaps := func(a, b string) bool {
+		pa, pb := uintptr(unsafe.Pointer(unsafe.StringData(a))), uintptr(unsafe.Pointer(unsafe.StringData(b)))
+		return pa < pb+uintptr(len(b)) && pb < pa+uintptr(len(a))
+	}
+	for _, s := range []string{got.S, got.Extra} {
+		if overlaps(next, s) {
+			t.Errorf("a later string shares memory with the decoded %q, which now reads %q", "written", s)
+		}
+	}
+	d.release()
+}
