@@ -15,16 +15,19 @@ import (
 // writing into one decoded bytes value changes no other value.
 func TestSharedChunksKeepEarlierDecodes(t *testing.T) {
 	s := schema.MustParse(`{"type":"record","name":"R","fields":[
-		{"name":"s","type":"string"},{"name":"b","type":"bytes"}]}`)
+		{"name":"s","type":"string"},{"name":"b","type":"bytes"},
+		{"name":"a","type":{"type":"array","items":"long"}}]}`)
 	type rec struct {
-		S string `avro:"s"`
-		B []byte `avro:"b"`
+		S string  `avro:"s"`
+		B []byte  `avro:"b"`
+		A []int64 `avro:"a"`
 	}
 	const n = 2000
 	var structs []rec
 	var values []value.Value
 	for i := range n {
-		want := rec{S: fmt.Sprintf("string-%d-%s", i, "xxxxxxxxxxxxxxxxxxxxxxxx"[:i%25]), B: []byte(fmt.Sprintf("b%d", i))}
+		want := rec{S: fmt.Sprintf("string-%d-%s", i, "xxxxxxxxxxxxxxxxxxxxxxxx"[:i%25]), B: []byte(fmt.Sprintf("b%d", i)),
+			A: []int64{int64(i), -int64(i), 3}[:1+i%3]}
 		data, err := avro.Marshal(s, &want)
 		if err != nil {
 			t.Fatal(err)
@@ -40,6 +43,11 @@ func TestSharedChunksKeepEarlierDecodes(t *testing.T) {
 		structs = append(structs, got)
 		values = append(values, v)
 	}
+	for i, v := range values {
+		if got := v.Record().FieldAt(2).Int64s(); len(got) != 1+i%3 || got[0] != int64(i) {
+			t.Fatalf("value %d: a = %v after later decodes", i, got)
+		}
+	}
 	// Scribble over every decoded bytes value of the generic form: its
 	// capacity is its length, so an append cannot reach a neighbour, and
 	// writes inside it touch nothing else.
@@ -52,6 +60,14 @@ func TestSharedChunksKeepEarlierDecodes(t *testing.T) {
 			b[j] = '#'
 		}
 		_ = append(b, '!')
+		a := v.Record().FieldAt(2).Int64s() // short typed arrays share the chunk too
+		if cap(a) != len(a) {
+			t.Fatalf("decoded []int64 has spare capacity %d", cap(a)-len(a))
+		}
+		for j := range a {
+			a[j] = -1 << 62
+		}
+		_ = append(a, 1)
 	}
 	for i := range n {
 		wantS := fmt.Sprintf("string-%d-%s", i, "xxxxxxxxxxxxxxxxxxxxxxxx"[:i%25])
@@ -60,6 +76,14 @@ func TestSharedChunksKeepEarlierDecodes(t *testing.T) {
 		}
 		if got := values[i].Record().FieldAt(0).Str(); got != wantS {
 			t.Fatalf("value %d: s = %q after later decodes", i, got)
+		}
+		if got := structs[i].A; len(got) != 1+i%3 || got[0] != int64(i) {
+			t.Fatalf("struct %d: a = %v", i, got)
+		}
+		for _, x := range values[i].Record().FieldAt(2).Int64s() {
+			if x != -1<<62 {
+				t.Fatalf("value %d: a = %v: another value's write reached it", i, values[i].Record().FieldAt(2).Int64s())
+			}
 		}
 	}
 }

@@ -505,9 +505,15 @@ func writeValueItems(v value.Value, items valueNode, e *encodeState) {
 	e.buf = append(e.buf, 0)
 }
 
+// typedElem is the element type of the typed value arrays: pointer-free,
+// so that short ones can live in the chunk of a decode's strings.
+type typedElem interface {
+	int32 | int64 | float32 | float64 | bool
+}
+
 // typedArrayNode decodes arrays of primitives into a typed value array
 // with the same block kernels as the struct fast paths.
-type typedArrayNode[T any] struct {
+type typedArrayNode[T typedElem] struct {
 	minSize int
 	elem    valueNode
 	dec     func(dst []T, d *decodeState)
@@ -530,6 +536,13 @@ func (n *typedArrayNode[T]) read(d *decodeState) value.Value {
 			return value.Null()
 		}
 		start := len(out)
+		if out == nil {
+			// A short array (a first block of at most 256 bytes) shares
+			// the chunk of the decode's strings.
+			if s, ok := chunkSlice[T](d, int(count)); ok {
+				out = s[:0]
+			}
+		}
 		if cap(out)-start < int(count) {
 			ns := make([]T, start, start+int(count))
 			copy(ns, out)

@@ -40,3 +40,8 @@ const slabBoxing = false
 // makeString copies raw into a string of its own (the unsafe build shares
 // chunks between short strings).
 func (d *decodeState) makeString(raw []byte) string { return string(raw) }
+
+// chunkSlice declines: the purego build allocates typed arrays on their own.
+func chunkSlice[T typedElem](d *decodeState, n int) ([]T, bool) {
+	return nil, false
+}

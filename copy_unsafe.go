@@ -64,3 +64,23 @@ func (d *decodeState) makeString(raw []byte) string {
 	}
 	return unsafe.String(unsafe.SliceData(d.carve(raw)), len(raw))
 }
+
+// chunkSlice returns n elements of a pointer-free type carved from the
+// chunk of short strings (aligned to 8 bytes), when they take at most
+// stringShareMax bytes: the typed arrays of a value.Value decode then
+// share that allocation too. ok is false for larger arrays. The elements
+// are zero.
+func chunkSlice[T typedElem](d *decodeState, n int) (s []T, ok bool) {
+	var zero T
+	size := n * int(unsafe.Sizeof(zero))
+	if n == 0 || size > stringShareMax {
+		return nil, false
+	}
+	pad := -len(d.strChunk) & 7
+	if cap(d.strChunk)-len(d.strChunk) < pad+size {
+		d.strChunk, pad = make([]byte, 0, stringChunk), 0
+	}
+	start := len(d.strChunk) + pad
+	d.strChunk = d.strChunk[:start+size]
+	return unsafe.Slice((*T)(unsafe.Pointer(&d.strChunk[start])), n), true
+}
