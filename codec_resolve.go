@@ -157,7 +157,7 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	d.zeroLeft = zero
 	// The reader's decode inherits every limit and option of d.
 	in := decodeStatePool.Get().(*decodeState)
-	path := in.path[:0]
+	path, ownChunk := in.path[:0], in.strChunk
 	*in = *d
 	in.buf, in.pos, in.err, in.errPos, in.path = t.out, 0, nil, 0, path
 	in.zeroCopy = false // the buffer is pooled: nothing decoded may alias it
@@ -168,8 +168,10 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	// The copy of d carved strings from d's chunk and Values from its
 	// arena: what is left of them goes back to d, and only to d, so that
 	// no region is handed out twice (in goes back to the pool).
+	// in gets back its own chunk, which nothing used meanwhile: both
+	// pooled states keep a chunk, and neither has to allocate one again.
 	d.strChunk, d.arena = in.strChunk, in.arena
-	in.strChunk, in.arena = nil, value.Arena{}
+	in.strChunk, in.arena = ownChunk, value.Arena{}
 	if in.err != nil {
 		d.err = in.err
 		d.path = append(d.path, in.path...)
