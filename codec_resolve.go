@@ -155,31 +155,21 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	// The reader's decode draws on the same budget: the transcoder's
 	// charge only guarded its own output.
 	d.zeroLeft = zero
-	// The reader's decode inherits every limit and option of d.
-	in := decodeStatePool.Get().(*decodeState)
-	path, ownChunk := in.path[:0], in.strChunk
-	*in = *d
-	in.buf, in.pos, in.err, in.errPos, in.path = t.out, 0, nil, 0, path
-	in.zeroCopy = false // the buffer is pooled: nothing decoded may alias it
-	r.inner.decode(p, in)
-	if in.err == nil && in.pos != len(in.buf) {
-		in.failf(ErrInvalid, "resolution left %d bytes unread (internal error)", len(in.buf)-in.pos)
+	// The reader's decode runs on d itself, over the transcoded bytes: it
+	// inherits every limit and option, and carves strings and Values from
+	// d's chunk and arena. Only the input is swapped, and zero-copy is
+	// off because the buffer is pooled: nothing decoded may alias it.
+	buf, pos, zeroCopy := d.buf, d.pos, d.zeroCopy
+	d.buf, d.pos, d.zeroCopy = t.out, 0, false
+	r.inner.decode(p, d)
+	if d.err == nil && d.pos != len(d.buf) {
+		d.failf(ErrInvalid, "resolution left %d bytes unread (internal error)", len(d.buf)-d.pos)
 	}
-	// The copy of d carved strings from d's chunk and Values from its
-	// arena: what is left of them goes back to d, and only to d, so that
-	// no region is handed out twice (in goes back to the pool).
-	// in gets back its own chunk, which nothing used meanwhile: both
-	// pooled states keep a chunk, and neither has to allocate one again.
-	d.strChunk, d.arena = in.strChunk, in.arena
-	in.strChunk, in.arena = ownChunk, value.Arena{}
-	if in.err != nil {
-		d.err = in.err
-		d.path = append(d.path, in.path...)
-		d.errPos = r.writerOffset(d, start, zero, in.errPos)
-	} else {
-		d.zeroLeft, d.allocLeft = in.zeroLeft, in.allocLeft
+	outPos := d.errPos
+	d.buf, d.pos, d.zeroCopy = buf, pos, zeroCopy
+	if d.err != nil {
+		d.errPos = r.writerOffset(d, start, zero, outPos)
 	}
-	in.release()
 	t.release()
 }
 
