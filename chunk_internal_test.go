@@ -7,13 +7,13 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// A resolved read decodes the transcoded bytes with a copy of the decode
+// A resolved read decoded the transcoded bytes with a copy of the decode
 // state. The copy's chunk of strings went back to the pool with the copy,
 // while the original kept its own stale view of the same chunk: the two
 // pooled states then handed out the same bytes to later decodes, which
 // overwrote each other's strings (found by TestConcurrentCodecs under
-// load). After a resolved decode, the state must carve after the strings
-// that decode returned.
+// load). The inner decode now runs on the state itself; either way, after
+// a resolved decode the state must carve after the strings it returned.
 func TestResolvedDecodeAdvancesChunk(t *testing.T) {
 	w := schema.MustParse(`{"type":"record","name":"R","fields":[
 		{"name":"id","type":"int"},{"name":"s","type":"string"}]}`)
