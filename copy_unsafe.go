@@ -78,7 +78,7 @@ func chunkSlice[T typedElem](d *decodeState, n int) (s []T, ok bool) {
 	}
 	pad := -len(d.strChunk) & 7
 	if cap(d.strChunk)-len(d.strChunk) < pad+size {
-		d.strChunk, pad = make([]byte, 0, stringChunk), 0
+		d.strChunk, pad = make([]byte, 0, d.newChunkSize()), 0
 	}
 	start := len(d.strChunk) + pad
 	d.strChunk = d.strChunk[:start+size]

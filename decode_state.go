@@ -300,16 +300,25 @@ func (d *decodeState) readString() string {
 	return d.makeString(raw)
 }
 
-// Short strings (and the bytes of value.Value decodes) are copied into
-// shared chunks of 1 KiB, one allocation for many of them: the strings of
-// several records, since the chunk stays with the pooled decode state from
-// one decode to the next. A region handed out is never written again, so
-// sharing is invisible but for memory: a kept string keeps its chunk alive.
-// Longer strings get their own copy.
+// Short strings (and the bytes and short typed arrays of value.Value
+// decodes) are copied into shared chunks, one allocation for many of them:
+// the strings of several records, since the chunk stays with the pooled
+// decode state from one decode to the next. A chunk is 1 KiB, or as much
+// as the rest of the input could fill with strings, up to 16 KiB (an
+// array of a thousand short strings takes one or two chunks). A region
+// handed out is never written again, so sharing is invisible but for
+// memory: a kept string keeps its chunk alive. Longer strings get their
+// own copy.
 const (
 	stringShareMax = 256
 	stringChunk    = 1024
+	stringChunkMax = 16 << 10
 )
+
+// newChunkSize sizes the next chunk.
+func (d *decodeState) newChunkSize() int {
+	return min(max(len(d.buf)-d.pos, stringChunk), stringChunkMax)
+}
 
 // carve copies raw (at most stringShareMax bytes) into the chunk and
 // returns the copy, with no spare capacity so that an append to it
@@ -317,7 +326,7 @@ const (
 func (d *decodeState) carve(raw []byte) []byte {
 	n := len(raw)
 	if cap(d.strChunk)-len(d.strChunk) < n {
-		d.strChunk = make([]byte, 0, stringChunk)
+		d.strChunk = make([]byte, 0, d.newChunkSize())
 	}
 	start := len(d.strChunk)
 	d.strChunk = append(d.strChunk, raw...)
