@@ -1,6 +1,7 @@
 package avro_test
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -95,4 +96,57 @@ func mustMarshal(t *testing.T, s *schema.Schema, v any) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// Blocks of eight or more strings are copied with one memmove and the
+// strings point into the copy. Errors must still name the item, as the
+// string-by-string path does, and every string must be its own value.
+func TestStringBlocksCopiedAtOnce(t *testing.T) {
+	s := schema.MustParse(`{"type":"array","items":"string"}`)
+	want := []string{"", "a", "bc", "", "déf", "ghij", "", "k", "lmnop", "", "q"}
+	data, err := avro.Marshal(s, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := avro.Unmarshal(s, data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) || len(got) != len(want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	// One string cut short: the error is at its index.
+	cut := data[:len(data)-3]
+	err = avro.Unmarshal(s, cut, &got)
+	var e *avro.Error
+	if !errors.As(err, &e) || !errors.Is(err, avro.ErrTruncated) || e.Path != "[10]" {
+		t.Errorf("truncated block: %v (path %q), want ErrTruncated at [10]", err, pathOf(err))
+	}
+	// Invalid UTF-8 in item 7 with ValidateUTF8.
+	bad := append([]string(nil), want...)
+	bad[7] = "\xff"
+	badData, err := avro.Marshal(s, bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = avro.DecodeOptions{ValidateUTF8: true}.Unmarshal(s, badData, &got)
+	if !errors.Is(err, avro.ErrInvalid) || pathOf(err) != "[7]" {
+		t.Errorf("invalid UTF-8: %v (path %q), want ErrInvalid at [7]", err, pathOf(err))
+	}
+	if err := avro.Unmarshal(s, badData, &got); err != nil || got[7] != "\xff" {
+		t.Errorf("default decode of invalid UTF-8: %q, %v", got, err)
+	}
+	// A length over MaxLength in item 3.
+	err = avro.DecodeOptions{MaxLength: 2}.Unmarshal(s, data, &got)
+	if !errors.Is(err, avro.ErrLimit) || pathOf(err) != "[4]" {
+		t.Errorf("MaxLength: %v (path %q), want ErrLimit at [4]", err, pathOf(err))
+	}
+}
+
+func pathOf(err error) string {
+	var e *avro.Error
+	if errors.As(err, &e) {
+		return e.Path
+	}
+	return ""
 }

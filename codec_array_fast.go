@@ -181,6 +181,14 @@ func appendBools(dst []byte, src []bool) []byte {
 }
 
 func decodeStringsBlock(dst []string, d *decodeState) {
+	if decodeStringsSpan(dst, d) {
+		return
+	}
+	decodeStringsEach(dst, d)
+}
+
+// decodeStringsEach reads the strings of a block one by one.
+func decodeStringsEach(dst []string, d *decodeState) {
 	for i := range dst {
 		dst[i] = d.readString()
 		if d.err != nil {

@@ -45,3 +45,7 @@ func (d *decodeState) makeString(raw []byte) string { return string(raw) }
 func chunkSlice[T typedElem](d *decodeState, n int) ([]T, bool) {
 	return nil, false
 }
+
+// decodeStringsSpan declines: the purego build copies each string on its
+// own (decodeStringsEach).
+func decodeStringsSpan(dst []string, d *decodeState) bool { return false }

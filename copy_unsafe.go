@@ -5,7 +5,10 @@ package avro
 import (
 	"encoding/binary"
 	"math"
+	"unicode/utf8"
 	"unsafe"
+
+	"github.com/avrogo/avro/varint"
 )
 
 // copyFloat64s fills dst from little-endian IEEE-754 bytes: one memmove on
@@ -83,4 +86,60 @@ func chunkSlice[T typedElem](d *decodeState, n int) (s []T, ok bool) {
 	start := len(d.strChunk) + pad
 	d.strChunk = d.strChunk[:start+size]
 	return unsafe.Slice((*T)(unsafe.Pointer(&d.strChunk[start])), n), true
+}
+
+// stringSpanMax bounds the block of strings decodeStringsSpan copies at
+// once: the strings share that one allocation, so one kept string keeps
+// it alive.
+const stringSpanMax = 64 << 10
+
+// decodeStringsSpan decodes a block of strings with one copy: it finds the
+// end of the block (checking every length, and UTF-8 if asked), copies the
+// whole span, lengths included, and makes the strings point into the copy.
+// One memmove instead of one per string. It reports false, having read
+// nothing, when the span is too large to share one allocation or when the
+// block is bad (the string-by-string path then reports the error at its
+// item).
+func decodeStringsSpan(dst []string, d *decodeState) bool {
+	if len(dst) < 8 || d.zeroCopy {
+		return false
+	}
+	start := d.pos
+	for range dst {
+		n := d.readLength()
+		if d.err != nil || n > len(d.buf)-d.pos {
+			d.pos, d.err, d.need = start, nil, 0
+			return false
+		}
+		if d.validateUTF && !utf8.Valid(d.buf[d.pos:d.pos+n]) {
+			d.pos = start
+			return false
+		}
+		d.pos += n
+		if d.pos-start > stringSpanMax {
+			d.pos = start
+			return false
+		}
+	}
+	span := d.buf[start:d.pos]
+	if !d.reserve(int64(len(span))) {
+		return true // the limit error stands: nothing was decoded
+	}
+	var cp []byte
+	if len(span) <= stringShareMax {
+		cp = d.carve(span)
+	} else {
+		cp = append([]byte(nil), span...)
+	}
+	for i := range dst {
+		n, w := varint.Long(cp)
+		cp = cp[w:]
+		if n == 0 {
+			dst[i] = ""
+			continue
+		}
+		dst[i] = unsafe.String(unsafe.SliceData(cp), int(n))
+		cp = cp[n:]
+	}
+	return true
 }
