@@ -1204,6 +1204,13 @@ func (n *anyUnion) pick(v any) (int, any) {
 		}
 	}
 	cls := classify(v)
+	if (cls == clsStringMap || cls == clsMap) && len(n.order[cls]) == 1 && len(n.records) <= 1 {
+		// The only branch that takes a map (["null", "Rec"], the usual
+		// optional record): matching its fields first would look every
+		// field up twice. A map that does not fit it fails inside it,
+		// naming the field.
+		return n.order[cls][0], v
+	}
 	for _, i := range n.order[cls] {
 		if n.branches[i].accepts(v) {
 			return i, v

@@ -619,3 +619,27 @@ func FuzzAnyDecode(f *testing.F) {
 		}
 	})
 }
+
+// An optional record (["null", R]) takes any map in its record branch
+// without first matching the fields, so the fields are looked up once; a
+// map that does not fit fails inside the branch, naming the field.
+func TestAnyOptionalRecordBranch(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"Outer","fields":[
+		{"name":"in","type":["null",{"type":"record","name":"In","fields":[
+			{"name":"a","type":"long"},{"name":"b","type":"string","default":"d"}]}]}]}`)
+	data, err := Marshal(s, map[string]any{"in": map[string]any{"a": int64(5), "extra": true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []byte{2, 10, 2, 'd'}; string(data) != string(want) {
+		t.Errorf("encoded % x, want % x", data, want)
+	}
+	_, err = Marshal(s, map[string]any{"in": map[string]any{"b": "x"}})
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, ErrRange) || !strings.Contains(e.Path, "a") {
+		t.Errorf("missing field: %v, want ErrRange naming field a", err)
+	}
+	if data, err := Marshal(s, map[string]any{"in": nil}); err != nil || string(data) != "\x00" {
+		t.Errorf("null branch: % x, %v", data, err)
+	}
+}
