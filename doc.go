@@ -104,11 +104,16 @@
 //
 // Decoded strings and []byte values are copies: they never alias the input,
 // and []byte values never alias each other, so appending to one cannot
-// overwrite another. Short strings (64 bytes or less) of one decode are
-// copied into shared chunks of at most 1 KiB, one allocation for many
-// strings; strings are immutable, so this shows only in memory: a kept
-// short string keeps its chunk alive. The DecodeOptions.ZeroCopy mode lets
-// []byte values alias the input instead.
+// overwrite another. Short strings (256 bytes or less) are copied into
+// shared chunks of 1 to 16 KiB (more when more input is left), one
+// allocation for many strings, and a chunk serves the following decodes
+// too until it is full; a block of eight or more strings of a []string is
+// copied at once. In a value.Value decode the bytes and short typed arrays
+// share those chunks, and records, maps and arrays of values share the
+// blocks of a value.Arena. Nothing handed out is ever written again, so
+// this shows only in memory: a kept short string keeps its chunk alive.
+// The DecodeOptions.ZeroCopy mode lets []byte values alias the input
+// instead.
 // Decoding into a slice reuses its storage when it is large enough, as
 // encoding/json does; decoding into a non-nil pointer decodes into the
 // value it points at; decoding into a non-nil map adds to its entries
