@@ -436,3 +436,54 @@ func TestResolvedBytesAsStringValidatesUTF8(t *testing.T) {
 		}
 	}
 }
+
+// An array written as thousands of one-item blocks grew its value.Value
+// storage by one block at a time, copying everything decoded so far for
+// every block: time and allocation quadratic in the length (found by
+// FuzzUnmarshalValue: 2 KB of input took seconds). Growth is geometric
+// now, so the allocation stays proportional to the array.
+func TestRegressValueArrayManyBlocks(t *testing.T) {
+	const blocks = 5000
+	for _, c := range []struct {
+		items string
+		item  []byte
+	}{
+		{`"null"`, nil},
+		{`"boolean"`, []byte{1}},
+		{`"long"`, []byte{0x7e}},
+		{`{"type":"record","name":"E","fields":[]}`, nil},
+		{`"string"`, []byte{2, 'x'}},
+	} {
+		s := schema.MustParse(`{"type":"array","items":` + c.items + `}`)
+		var data []byte
+		for range blocks {
+			data = append(data, 2)
+			data = append(data, c.item...)
+		}
+		data = append(data, 0)
+		var v value.Value
+		var err error
+		got := allocDuring(func() { err = avro.Unmarshal(s, data, &v) })
+		if err != nil {
+			t.Fatalf("%s: %v", c.items, err)
+		}
+		if v.Len() != blocks {
+			t.Fatalf("%s: %d items, want %d", c.items, v.Len(), blocks)
+		}
+		if limit := uint64(1<<20 + 200*blocks); got > limit {
+			t.Errorf("%s: %d one-item blocks allocated %d bytes, want at most %d", c.items, blocks, got, limit)
+		}
+		// The other targets grow geometrically too.
+		var a any
+		if got := allocDuring(func() { err = avro.Unmarshal(s, data, &a) }); err != nil || got > uint64(1<<20+200*blocks) {
+			t.Errorf("%s into any: %d bytes, %v", c.items, got, err)
+		}
+	}
+	var bools []bool
+	var err error
+	data := append(bytes.Repeat([]byte{2, 1}, blocks), 0)
+	s := schema.MustParse(`{"type":"array","items":"boolean"}`)
+	if got := allocDuring(func() { err = avro.Unmarshal(s, data, &bools) }); err != nil || got > uint64(1<<20+200*blocks) || len(bools) != blocks {
+		t.Errorf("[]bool: %d bytes, %d items, %v", got, len(bools), err)
+	}
+}
