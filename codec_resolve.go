@@ -144,7 +144,7 @@ func (t *xstate) checkLimit() bool {
 }
 
 func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	start, zero := d.pos, d.zeroLeft
+	start, zero, alloc, depth := d.pos, d.zeroLeft, d.allocLeft, d.depthLeft
 	t := xstatePool.Get().(*xstate)
 	t.d, t.out, t.limit = d, t.out[:0], outLimit(d)
 	r.prog.xcode(t)
@@ -168,6 +168,10 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	outPos := d.errPos
 	d.buf, d.pos, d.zeroCopy = buf, pos, zeroCopy
 	if d.err != nil {
+		// Map the offset with the budgets the datum started with: the
+		// failed decode spent them, and a second transcode with what is
+		// left would stop early at the wrong place.
+		d.allocLeft, d.depthLeft = alloc, depth
 		d.errPos = r.writerOffset(d, start, zero, outPos)
 	}
 	t.release()

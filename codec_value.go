@@ -36,7 +36,7 @@ type valueCodec struct {
 }
 
 func newValueDecoder(n valueNode, s *schema.Schema) valueCodec {
-	return valueCodec{n, &arenaSizer{fixed: int32(fixedValues(s, 0))}}
+	return valueCodec{n, &arenaSizer{fixed: int32(fixedValues(s))}}
 }
 
 func (c valueCodec) decode(p unsafe.Pointer, d *decodeState) {
@@ -94,19 +94,31 @@ func (c *compiler) valueDecoder(s *schema.Schema, path string) (decoder, error) 
 const arenaHint = 32
 
 // fixedValues is the number of Values the records of s and the records
-// they nest directly take in an arena; a map counts its header only.
-func fixedValues(s *schema.Schema, depth int) int {
+// they nest directly take in an arena (a map counts its header only),
+// capped at arenaMaxBlock: only a block size is derived from it. Each
+// named record is counted once per path and remembered, so a schema that
+// reuses record types as fields many times over costs time linear in its
+// size, not exponential (found in review: a few KB of schema took 20 s).
+func fixedValues(s *schema.Schema) int {
+	return fixedValuesMemo(s, map[*schema.Schema]int{})
+}
+
+const arenaMaxBlock = 512
+
+func fixedValuesMemo(s *schema.Schema, memo map[*schema.Schema]int) int {
 	switch s.Kind() {
 	case schema.Map:
 		return 3
 	case schema.Record:
-		if depth > 8 { // a record nested in itself, or just deep: enough
-			return 0
+		if n, seen := memo[s]; seen {
+			return n // also 0 for a record inside itself (marked below)
 		}
+		memo[s] = 0
 		n := 2 + len(s.Fields())
 		for _, f := range s.Fields() {
-			n += fixedValues(f.Type(), depth+1)
+			n = min(n+fixedValuesMemo(f.Type(), memo), arenaMaxBlock)
 		}
+		memo[s] = n
 		return n
 	}
 	return 0

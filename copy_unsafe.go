@@ -104,11 +104,12 @@ func decodeStringsSpan(dst []string, d *decodeState) bool {
 	if len(dst) < 8 || d.zeroCopy {
 		return false
 	}
-	start := d.pos
+	start, need := d.pos, d.need
+	strBytes := 0 // what the strings take, as readString accounts them
 	for range dst {
 		n := d.readLength()
-		if d.err != nil || n > len(d.buf)-d.pos {
-			d.pos, d.err, d.need = start, nil, 0
+		if d.err != nil {
+			d.pos, d.err, d.need = start, nil, need
 			return false
 		}
 		if d.validateUTF && !utf8.Valid(d.buf[d.pos:d.pos+n]) {
@@ -116,15 +117,21 @@ func decodeStringsSpan(dst []string, d *decodeState) bool {
 			return false
 		}
 		d.pos += n
+		strBytes += n
 		if d.pos-start > stringSpanMax {
 			d.pos = start
 			return false
 		}
 	}
-	span := d.buf[start:d.pos]
-	if !d.reserve(int64(len(span))) {
-		return true // the limit error stands: nothing was decoded
+	// The limit is charged for the strings only, as one by one: with the
+	// same MaxAlloc both paths accept the same data, and when the limit
+	// is hit the one-by-one path reports it at its item.
+	if d.allocLeft < int64(strBytes) {
+		d.pos = start
+		return false
 	}
+	d.allocLeft -= int64(strBytes)
+	span := d.buf[start:d.pos]
 	var cp []byte
 	if len(span) <= stringShareMax {
 		cp = d.carve(span)
