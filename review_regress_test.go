@@ -78,7 +78,7 @@ func TestResolvedErrorOffsetAfterSpentBudgets(t *testing.T) {
 		n    int64
 		opts DecodeOptions
 	}{
-		"allocation limit": {5, DecodeOptions{MaxAlloc: 400}}, // fails in b
+		"allocation limit": {5, DecodeOptions{MaxAlloc: 400}},  // fails in b
 		"depth":            {1000, DecodeOptions{MaxDepth: 4}}, // 1000 overflows int8 three records deep
 	} {
 		data, err := Marshal(w, map[string]any{"pre": []any{int32(1), int32(2), int32(3)},
