@@ -653,6 +653,9 @@ func (n *valueMap) read(d *decodeState) value.Value {
 		var keys []string
 		var vals []value.Value
 		if m == nil {
+			if !d.reserve(int64(unsafe.Sizeof(value.Map{}))) {
+				return value.Null()
+			}
 			m = d.arena.NewMap(int(count))
 			keys, vals = m.Keys(), m.Values()
 		}
