@@ -43,3 +43,29 @@ func Example() {
 	// map[note:recalibrated samples:[19] sensor:t-2]
 	// value: samples[1]: cannot use string as double
 }
+
+func ExampleArena() {
+	point := schema.MustParse(`{"type": "record", "name": "Point", "fields": [
+		{"name": "x", "type": "long"}, {"name": "y", "type": "long"}]}`)
+
+	// Many small records and a map from one arena: a few shared blocks
+	// instead of an allocation per node.
+	var a value.Arena
+	points := a.Values(3)
+	for i := range points {
+		p := a.NewRecord(point)
+		p.SetAt(0, value.Long(int64(i)))
+		p.SetAt(1, value.Long(int64(i*i)))
+		points[i] = value.RecordOf(p)
+	}
+	tags := a.NewMap(2) // two entries, filled in place
+	keys, vals := tags.Keys(), tags.Values()
+	keys[0], vals[0] = "unit", value.String("m")
+	keys[1], vals[1] = "source", value.String("gps")
+
+	fmt.Println(value.Array(points))
+	fmt.Println(value.MapOf(tags))
+	// Output:
+	// [{"x": 0, "y": 0}, {"x": 1, "y": 1}, {"x": 2, "y": 4}]
+	// {"unit": "m", "source": "gps"}
+}
