@@ -1,10 +1,12 @@
 package avro
 
 import (
+	"runtime"
 	"testing"
 	"unsafe"
 
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
 )
 
 // A resolved read decoded the transcoded bytes with a copy of the decode
@@ -60,4 +62,44 @@ func TestResolvedDecodeAdvancesChunk(t *testing.T) {
 		}
 	}
 	d.release()
+}
+
+// The first arena block of a value decode follows what recent decodes of
+// the same codec used; a short input right after a large one must not
+// get the large block (it is capped by what the input could fill).
+func TestArenaSizerShortAfterLarge(t *testing.T) {
+	s := schema.MustParse(`{"type":"array","items":{"type":"record","name":"P","fields":[{"name":"x","type":"long"}]}}`)
+	items := make([]map[string]any, 200)
+	for i := range items {
+		items[i] = map[string]any{"x": int64(i)}
+	}
+	large, err := Marshal(s, items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := Marshal(s, items[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v value.Value
+	var total uint64
+	for range 50 {
+		// The large decode teaches the codec a large block; only the
+		// small one right after it is measured.
+		if err := Unmarshal(s, large, &v); err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if err := Unmarshal(s, small, &v); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		total += after.TotalAlloc - before.TotalAlloc
+	}
+	// A one-item array: the item's Values and a block of at most
+	// 2*len(input)+2 Values, a few hundred bytes.
+	if per := total / 50; per > 1024 {
+		t.Errorf("a one-item decode after 200-item ones allocates %d bytes", per)
+	}
 }
