@@ -72,7 +72,7 @@ func (z *arenaSizer) blockSize(inputLeft int) int {
 }
 
 func (z *arenaSizer) learn(used int) {
-	used = min(used+used&1, arenaHint*16) // a whole size class: blocks of two Values
+	used = min(used+used&1, arenaMaxBlock) // a whole size class: blocks of two Values
 	if last := int(z.last.Load()); used > last || 2*used <= last {
 		z.last.Store(int32(used))
 	}
@@ -103,6 +103,7 @@ func fixedValues(s *schema.Schema) int {
 	return fixedValuesMemo(s, map[*schema.Schema]int{})
 }
 
+// arenaMaxBlock is the largest block a value.Arena allocates, in Values.
 const arenaMaxBlock = 512
 
 func fixedValuesMemo(s *schema.Schema, memo map[*schema.Schema]int) int {
