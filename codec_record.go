@@ -14,6 +14,9 @@ import (
 // are skipped.
 type structDecoder struct {
 	fields []fieldDecoder
+	// defaults are the reader-only fields of a resolved record read
+	// directly (codec_resolve_struct.go); nil otherwise.
+	defaults []fieldDefault
 }
 
 type fieldDecoder struct {
@@ -21,6 +24,7 @@ type fieldDecoder struct {
 	dec    decoder
 	name   string
 	op     fieldOp
+	skip   []skipStep // fieldSkip: writer fields the reader does not want
 }
 
 // fieldOp lets a struct codec read or write a field of a primitive Go type
@@ -35,6 +39,8 @@ const (
 	fieldDouble
 	fieldBool
 	fieldString
+	fieldSkip       // a resolved record's run of writer-only fields
+	fieldIntAsInt64 // a resolved record's int read as a long into an int64
 )
 
 func fieldOpOf(codec any) fieldOp {
@@ -71,11 +77,23 @@ func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
 			*(*bool)(fp) = d.readBool()
 		case fieldString:
 			*(*string)(fp) = d.readString()
+		case fieldIntAsInt64:
+			*(*int64)(fp) = int64(d.readInt())
+		case fieldSkip:
+			if !skipAll(d, f.skip) {
+				return // skipAll names the field
+			}
+			continue
 		default:
 			f.dec.decode(fp, d)
 		}
 		if d.err != nil {
 			d.addField(f.name)
+			return
+		}
+	}
+	if c.defaults != nil {
+		if c.decodeDefaults(p, d); d.err != nil {
 			return
 		}
 	}

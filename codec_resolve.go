@@ -58,6 +58,12 @@ func resolvedDecoderFor(s *schema.Schema, inner decoder) decoder {
 	if prog == nil {
 		return inner // the writer's bytes are the reader's bytes
 	}
+	if sd, ok := inner.(*structDecoder); ok && s.Resolution().Kind() == schema.ActionRecord {
+		r := &directResolver{xc: newXCompiler(s.Resolution()), done: map[directKey]*structDecoder{}}
+		if direct := r.resolvedStructFor(s.Resolution(), sd); direct != nil {
+			return direct
+		}
+	}
 	return &resolvingDecoder{prog: prog, inner: inner}
 }
 
@@ -238,16 +244,18 @@ type xskip struct{ steps []skipStep }
 
 func (x *xskip) xcode(t *xstate) { skipAll(t.d, x.steps) }
 
-// skipStep skips one value. Primitive values are skipped inline, in one
-// loop over a record's consecutive skipped or copied fields (no call per
-// field, varints measured by their stop bit without being decoded); other
-// values go to their skipper. name labels errors inside a record ("" for
-// a value that is not a field).
+// skipStep skips one value. Primitive values, and unions of them, are
+// skipped inline, in one loop over a record's consecutive skipped or
+// copied fields (no call per field, varints measured by their stop bit
+// without being decoded); other values go to their skipper. name labels
+// errors inside a record ("" for a value that is not a field).
 type skipStep struct {
 	op   uint8
 	n    int // opFixed: width; opEnum: number of symbols
 	sk   *skipper
 	name string
+	// opUnion: one step per branch, each a primitive step or a skipper.
+	branches []skipStep
 }
 
 const (
@@ -259,6 +267,7 @@ const (
 	opFixed
 	opEnum
 	opSkipper
+	opUnion
 )
 
 func (xc *xcompiler) skipStep(s *schema.Schema, name string) skipStep {
@@ -282,6 +291,13 @@ func (xc *xcompiler) skipStep(s *schema.Schema, name string) skipStep {
 		st.op, st.n = opFixed, s.Size()
 	case schema.Enum:
 		st.op, st.n = opEnum, len(s.Symbols())
+	case schema.Union:
+		// A branch step has no name: an error inside it is named once,
+		// by the union's own step.
+		st.op = opUnion
+		for _, b := range s.Branches() {
+			st.branches = append(st.branches, xc.skipStep(b, ""))
+		}
 	default:
 		st.op, st.sk = opSkipper, xc.skipper(s)
 	}
@@ -290,19 +306,44 @@ func (xc *xcompiler) skipStep(s *schema.Schema, name string) skipStep {
 
 // skipAll runs the steps, and reports false (with the error recorded and
 // the field named) if one fails. It validates what it skips as a decoder
-// would: varint lengths, booleans, enum indexes, lengths against the
-// input left.
+// would: varint lengths, booleans, enum indexes and union branches,
+// lengths against the limit and the input left.
 func skipAll(d *decodeState, steps []skipStep) bool {
 	for i := range steps {
 		st := &steps[i]
-		switch st.op {
+		op := st.op
+		if op == opUnion {
+			// The branch index, inline when it is one byte (a union has
+			// at most 63 branches that fit one, and real ones have few).
+			p := d.pos
+			if p < len(d.buf) && d.buf[p] < 0x80 && d.buf[p]&1 == 0 && int(d.buf[p]>>1) < len(st.branches) {
+				d.pos = p + 1
+				st = &st.branches[d.buf[p]>>1]
+			} else if j := readBranch(d, len(st.branches)); j >= 0 {
+				st = &st.branches[j]
+			} else {
+				if name := steps[i].name; name != "" {
+					d.addField(name)
+				}
+				return false
+			}
+			op = st.op
+		}
+		switch op {
 		case opInt, opLong:
 			if p := d.pos; p < len(d.buf) && d.buf[p] < 0x80 {
 				d.pos = p + 1
 				continue
 			}
-			d.skipVarint(st.op == opLong)
+			d.skipVarint(op == opLong)
 		case opLen:
+			// A one-byte length (0 to 63) within the input and the limit.
+			if p := d.pos; p < len(d.buf) && d.buf[p] < 0x80 && d.buf[p]&1 == 0 {
+				if n := int(d.buf[p] >> 1); int64(n) <= d.maxLength && n < len(d.buf)-p {
+					d.pos = p + 1 + n
+					continue
+				}
+			}
 			if n := d.readLength(); n > 0 {
 				d.pos += n
 			}
@@ -313,7 +354,12 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 				d.pos += st.n
 			}
 		case opBool:
+			if p := d.pos; p < len(d.buf) && d.buf[p] <= 1 {
+				d.pos = p + 1
+				continue
+			}
 			d.readBool()
+		case opNull:
 		case opEnum:
 			if j := d.readInt(); d.err == nil && (j < 0 || int(j) >= st.n) {
 				d.failf(ErrInvalid, "enum index %d out of range (%d symbols)", j, st.n)
@@ -322,8 +368,8 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 			st.sk.skip(d)
 		}
 		if d.err != nil {
-			if st.name != "" {
-				d.addField(st.name)
+			if name := steps[i].name; name != "" {
+				d.addField(name)
 			}
 			return false
 		}

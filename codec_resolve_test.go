@@ -384,6 +384,8 @@ func TestResolveErrors(t *testing.T) {
 	}
 	// An error in the reader's decoder (a Go type that cannot hold the
 	// promoted value) reports the writer's offset and the reader's path.
+	// A struct reads the writer's bytes directly, so the offset is where
+	// decoding failed, just after the value, as without resolution.
 	type small struct {
 		ID   int8   `avro:"id"`
 		Kind string `avro:"kind"`
@@ -393,7 +395,7 @@ func TestResolveErrors(t *testing.T) {
 	var s small
 	err = Unmarshal(rs, data, &s)
 	var e *Error
-	if !errors.As(err, &e) || !errors.Is(err, ErrRange) || e.Path != "id" || e.Offset != 0 {
+	if !errors.As(err, &e) || !errors.Is(err, ErrRange) || e.Path != "id" || e.Offset != 2 {
 		t.Fatalf("range error: %#v", err)
 	}
 	// The same on a field after a reordering: "id" comes first in the
@@ -407,8 +409,20 @@ func TestResolveErrors(t *testing.T) {
 		X  string `avro:"x"`
 	}
 	err = Unmarshal(rr, data, &s2)
-	if !errors.As(err, &e) || e.Path != "id" || e.Offset != 4 {
+	if !errors.As(err, &e) || e.Path != "id" || e.Offset != 6 {
 		t.Fatalf("reordered range error: %#v", err)
+	}
+	// Other targets read the transcoded bytes, and the offset is mapped
+	// back to the start of the value in the writer's bytes: id (1000, two
+	// bytes) starts at 1, after a.
+	wm, rm := mustResolve(t,
+		`{"type":"record","name":"R","fields":[{"name":"a","type":"int"},{"name":"id","type":"int"}]}`,
+		`{"type":"record","name":"R","fields":[{"name":"id","type":"long"},{"name":"a","type":"long"}]}`)
+	data, _ = Marshal(wm, map[string]any{"a": int32(1), "id": int32(1000)})
+	var m8 map[string]int8
+	err = Unmarshal(rm, data, &m8)
+	if !errors.As(err, &e) || !errors.Is(err, ErrRange) || e.Path != "id" || e.Offset != 1 {
+		t.Fatalf("transcoded range error: %#v", err)
 	}
 	// Depth: a deep recursive datum hits MaxDepth in the transcoder.
 	wl, rl := mustResolve(t,

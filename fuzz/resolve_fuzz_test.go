@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/internal/structgen"
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
 )
@@ -82,6 +83,21 @@ func FuzzResolve(f *testing.F) {
 		}
 		var v value.Value
 		_ = opts.Unmarshal(rs, data, &v)
+		// A struct of the reader's shape reads the writer's bytes
+		// directly (no transcoder): it must accept exactly the bytes the
+		// transcoder accepts, limits aside.
+		errAny := opts.Unmarshal(rs, data, new(any))
+		st := reflect.New(structgen.TypeOf(r))
+		errStruct := opts.Unmarshal(rs, data, st.Interface())
+		if errStruct != nil {
+			var e *avro.Error
+			if !errors.As(errStruct, &e) {
+				t.Fatalf("untyped struct error %T: %v", errStruct, errStruct)
+			}
+		}
+		if (errAny == nil) != (errStruct == nil) && !errors.Is(errAny, avro.ErrLimit) && !errors.Is(errStruct, avro.ErrLimit) {
+			t.Fatalf("% x: any %v, struct %v", data, errAny, errStruct)
+		}
 		// A random datum of the writer reads with the reader; it may
 		// fail only where CheckCompatibility saw a problem.
 		rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
