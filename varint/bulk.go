@@ -41,7 +41,35 @@ func DecodeInts(dst []int32, src []byte) (consumed int, err error) {
 // the extended slice. It grows dst in chunks, never by more than the worst
 // case of the values still to write, and writes only bytes inside the result.
 func AppendLongs(dst []byte, src []int64) []byte {
+	if len(src) <= shortLongs {
+		return appendShortLongs(dst, src)
+	}
 	return appendLongsImpl(dst, src)
+}
+
+// shortLongs is the most values appendShortLongs takes.
+const shortLongs = 8
+
+// appendShortLongs encodes a short array (a record's few longs) with one
+// word store per value into a scratch buffer, where the bytes a store
+// writes past its value do no harm, and appends the result once. The
+// bulk loops write the last values of a chunk byte by byte, which for a
+// whole short array of mixed lengths is a loop of unpredictable length
+// per value.
+func appendShortLongs(dst []byte, src []int64) []byte {
+	var scratch [shortLongs*MaxLenLong + 8]byte
+	q := 0
+	for _, v := range src {
+		u := Zigzag64(v)
+		s := scratch[q : q+MaxLenLong : q+MaxLenLong]
+		if n := sizeUvarint(u); n <= 8 {
+			binary.LittleEndian.PutUint64(s, spread(u)|msbs>>(8*(9-n)))
+			q += n
+			continue
+		}
+		q += putUvarintLong(s, u, true)
+	}
+	return append(dst, scratch[:q]...)
 }
 
 // AppendInts appends the encodings of the values of src to dst and returns

@@ -609,3 +609,34 @@ func TestInlining(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendLongsShort: arrays of up to 8 values (the short path) of every
+// length mix agree with AppendLong value by value, append after what dst
+// holds, and write nothing past the result in spare capacity.
+func TestAppendLongsShort(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for iter := 0; iter < 2000; iter++ {
+		vals := make([]int64, iter%(shortLongs+1))
+		for i := range vals {
+			vals[i] = int64(r.Uint64()) >> r.IntN(64)
+		}
+		var want []byte
+		for _, v := range vals {
+			want = AppendLong(want, v)
+		}
+		buf := bytes.Repeat([]byte{0xee}, 2+len(vals)*MaxLenLong+16)
+		out := AppendLongs(buf[:2], vals)
+		if !bytes.Equal(out[2:], want) || &out[0] != &buf[0] {
+			t.Fatalf("AppendLongs(%d) = % x; want % x (in place)", vals, out[2:], want)
+		}
+		for i := 2 + len(want); i < len(buf); i++ {
+			if buf[i] != 0xee {
+				t.Fatalf("AppendLongs(%d) wrote byte %d beyond its result (len %d)", vals, i, 2+len(want))
+			}
+		}
+		// No spare capacity: it grows.
+		if got := AppendLongs([]byte{1}, vals); !bytes.Equal(got[1:], want) || got[0] != 1 {
+			t.Fatalf("AppendLongs(%d) into a full slice = % x", vals, got)
+		}
+	}
+}
