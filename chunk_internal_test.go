@@ -7,6 +7,7 @@ import (
 
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
+	"github.com/google/go-cmp/cmp"
 )
 
 // A resolved read decoded the transcoded bytes with a copy of the decode
@@ -101,5 +102,70 @@ func TestArenaSizerShortAfterLarge(t *testing.T) {
 	// 2*len(input)+2 Values, a few hundred bytes.
 	if per := total / 50; per > 1024 {
 		t.Errorf("a one-item decode after 200-item ones allocates %d bytes", per)
+	}
+}
+
+// TestStructArraysFromChunk: the short pointer-free arrays of a decode
+// into a new struct share the chunk of its strings. Each must hold its
+// own values, have no spare capacity (an append by the caller must not
+// run into the next one), survive later decodes and collections, and
+// save the allocation it used to take.
+func TestStructArraysFromChunk(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"A","fields":[
+		{"name":"a","type":{"type":"array","items":"long"}},
+		{"name":"s","type":"string"},
+		{"name":"b","type":{"type":"array","items":"double"}},
+		{"name":"c","type":{"type":"array","items":"int"}},
+		{"name":"f","type":{"type":"array","items":"boolean"}}]}`)
+	type arrays struct {
+		A []int64   `avro:"a"`
+		S string    `avro:"s"`
+		B []float64 `avro:"b"`
+		C []int32   `avro:"c"`
+		F []bool    `avro:"f"`
+	}
+	in := arrays{A: []int64{1, -2, 1 << 40}, S: "x", B: []float64{0.5, -1}, C: []int32{7}, F: []bool{true, false, true}}
+	data, err := Marshal(s, &in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outs []arrays
+	for range 200 {
+		var out arrays
+		if err := Unmarshal(s, data, &out); err != nil {
+			t.Fatal(err)
+		}
+		if cap(out.A) != len(out.A) || cap(out.B) != len(out.B) || cap(out.C) != len(out.C) || cap(out.F) != len(out.F) {
+			t.Fatalf("spare capacity: %d/%d %d/%d %d/%d %d/%d", len(out.A), cap(out.A), len(out.B), cap(out.B), len(out.C), cap(out.C), len(out.F), cap(out.F))
+		}
+		out.A = append(out.A, 99) // reallocates; must not touch B
+		outs = append(outs, out)
+	}
+	runtime.GC()
+	want := in
+	want.A = append(append([]int64(nil), in.A...), 99)
+	for i, out := range outs {
+		if diff := cmp.Diff(want, out); diff != "" {
+			t.Fatalf("decode %d (-want +got):\n%s", i, diff)
+		}
+	}
+	if benchRaceEnabled() {
+		return // allocation counts are not meaningful under -race
+	}
+	var out arrays
+	allocs := testing.AllocsPerRun(1000, func() {
+		out = arrays{}
+		if err := Unmarshal(s, data, &out); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// The chunk (1 KiB or more) is shared by many decodes; the pure-Go
+	// build allocates each array.
+	want1 := 0.1
+	if !slabBoxing {
+		want1 = 5 // 4 arrays and the string
+	}
+	if allocs > want1 {
+		t.Errorf("%v allocations per decode, want at most %v", allocs, want1)
 	}
 }

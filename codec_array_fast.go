@@ -45,15 +45,15 @@ func fastSliceCodec(items *schema.Schema, t reflect.Type) fastSlice {
 	st := reflect2.Type2(t).(reflect2.SliceType)
 	switch {
 	case items.Kind() == schema.Long && ek == reflect.Int64:
-		return &primSliceCodec[int64]{typ: st, minSize: 1, dec: decodeLongsBlock, enc: appendLongsBlock}
+		return &primSliceCodec[int64]{typ: st, minSize: 1, dec: decodeLongsBlock, enc: appendLongsBlock, chunk: chunkData[int64]}
 	case items.Kind() == schema.Int && ek == reflect.Int32:
-		return &primSliceCodec[int32]{typ: st, minSize: 1, dec: decodeIntsBlock, enc: appendIntsBlock}
+		return &primSliceCodec[int32]{typ: st, minSize: 1, dec: decodeIntsBlock, enc: appendIntsBlock, chunk: chunkData[int32]}
 	case items.Kind() == schema.Double && ek == reflect.Float64:
-		return &primSliceCodec[float64]{typ: st, minSize: 8, dec: decodeFloat64sBlock, enc: appendFloat64s}
+		return &primSliceCodec[float64]{typ: st, minSize: 8, dec: decodeFloat64sBlock, enc: appendFloat64s, chunk: chunkData[float64]}
 	case items.Kind() == schema.Float && ek == reflect.Float32:
-		return &primSliceCodec[float32]{typ: st, minSize: 4, dec: decodeFloat32sBlock, enc: appendFloat32s}
+		return &primSliceCodec[float32]{typ: st, minSize: 4, dec: decodeFloat32sBlock, enc: appendFloat32s, chunk: chunkData[float32]}
 	case items.Kind() == schema.Boolean && ek == reflect.Bool:
-		return &primSliceCodec[bool]{typ: st, minSize: 1, dec: decodeBoolsBlock, enc: appendBools}
+		return &primSliceCodec[bool]{typ: st, minSize: 1, dec: decodeBoolsBlock, enc: appendBools, chunk: chunkData[bool]}
 	case items.Kind() == schema.String && items.Logical() == schema.NoLogical && ek == reflect.String:
 		return &primSliceCodec[string]{typ: st, minSize: 1, dec: decodeStringsBlock, enc: appendStrings}
 	case items.Kind() == schema.Bytes && items.Logical() == schema.NoLogical &&
@@ -70,6 +70,17 @@ type primSliceCodec[T any] struct {
 	// dec fills dst from the input; enc appends src.
 	dec func(dst []T, d *decodeState)
 	enc func(dst []byte, src []T) []byte
+	// chunk, for pointer-free T, carves a short new slice from the
+	// decode's chunk of short strings (chunkSlice): one allocation fewer
+	// per array in a decode into a new struct.
+	chunk func(d *decodeState, n int) (unsafe.Pointer, bool)
+}
+
+// chunkData is chunkSlice for a slice header: the data of n zero
+// elements of T carved from d's chunk, or false.
+func chunkData[T typedElem](d *decodeState, n int) (unsafe.Pointer, bool) {
+	s, ok := chunkSlice[T](d, n)
+	return unsafe.Pointer(unsafe.SliceData(s)), ok
 }
 
 func (c *primSliceCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
@@ -82,7 +93,12 @@ func (c *primSliceCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
 			break
 		}
 		newLen := n + int(count)
-		if !growSlice(c.typ, unsafe.Sizeof(zero), p, n, newLen, d) {
+		if data, ok := c.carve(sh, count, d); ok {
+			if !d.reserveItems(count, int64(unsafe.Sizeof(zero))) {
+				return
+			}
+			sh.data, sh.len, sh.cap = data, newLen, newLen
+		} else if !growSlice(c.typ, unsafe.Sizeof(zero), p, n, newLen, d) {
 			return
 		}
 		c.dec(unsafe.Slice((*T)(sh.data), newLen)[n:], d)
@@ -94,6 +110,16 @@ func (c *primSliceCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
 	if d.err == nil {
 		finishSlice(c.typ, p, n)
 	}
+}
+
+// carve returns chunk storage for the first block of a slice that has
+// none (a decode into a new struct), when T allows it and the block is
+// short.
+func (c *primSliceCodec[T]) carve(sh *sliceHeader, count int64, d *decodeState) (unsafe.Pointer, bool) {
+	if c.chunk == nil || sh.data != nil || count > stringShareMax {
+		return nil, false
+	}
+	return c.chunk(d, int(count))
 }
 
 func (c *primSliceCodec[T]) encode(p unsafe.Pointer, e *encodeState) {
