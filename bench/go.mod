@@ -22,4 +22,5 @@ require (
 	github.com/modern-go/concurrent v0.0.0-20180306012644-bacd9c7ef1dd // indirect
 	github.com/modern-go/reflect2 v1.0.2 // indirect
 	github.com/ulikunitz/xz v0.5.17 // indirect
+	golang.org/x/sys v0.48.0 // indirect
 )

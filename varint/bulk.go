@@ -86,6 +86,14 @@ func unzigBytes(w uint64) uint64 {
 	return (w>>1)&0x3f3f3f3f3f3f3f3f ^ (w&0x0101010101010101)*0xff
 }
 
+// oneByteRuns, when a CPU kernel sets it (bulk_amd64.go), decodes the runs
+// of one-byte longs the bulk decoder meets: at least the 8 values of the
+// block where the run was found, and as many whole blocks after it as hold
+// only one-byte values. It returns how many it decoded. It is nil in the
+// purego build and on other architectures, where the loop below decodes
+// runs 8 values at a time.
+var oneByteRuns func(dst []int64, src []byte) int
+
 // decodeLongsGeneric is the pure-Go bulk long decoder.
 func decodeLongsGeneric(dst []int64, src []byte) (int, error) {
 	i, p := 0, 0
@@ -95,6 +103,14 @@ func decodeLongsGeneric(dst []int64, src []byte) (int, error) {
 		s := src[p : p+16 : p+16]
 		w := binary.LittleEndian.Uint64(s)
 		if w&msbs == 0 && i+8 <= len(dst) {
+			if oneByteRuns != nil {
+				// One call per run, not per value: a run of small values
+				// is decoded whole, 32 values per step.
+				n := oneByteRuns(dst[i:], src[p:])
+				i += n
+				p += n
+				continue
+			}
 			// 8 one-byte values, unzigzagged in all bytes at once: each
 			// result fits a signed byte, which the stores sign-extend.
 			z := unzigBytes(w)

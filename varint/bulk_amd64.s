@@ -1,0 +1,107 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// Byte masks for the zigzag decoding of one-byte varints, x>>1 ^ -(x&1),
+// done in every byte at once: VPSRLW shifts 16-bit words, so the bit each
+// byte takes from the byte above is masked off with 0x7f (bit 6 of x>>1 is
+// the clear continuation bit).
+DATA lowBit<>+0(SB)/8, $0x0101010101010101
+GLOBL lowBit<>(SB), RODATA|NOPTR, $8
+DATA low7<>+0(SB)/8, $0x7f7f7f7f7f7f7f7f
+GLOBL low7<>(SB), RODATA|NOPTR, $8
+DATA msbs8<>+0(SB)/8, $0x8080808080808080
+GLOBL msbs8<>(SB), RODATA|NOPTR, $8
+
+// func oneByteRunsAVX2(dst []int64, src []byte) int
+TEXT ·oneByteRunsAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), DX
+	XORQ AX, AX                // values (and bytes) decoded
+	VPBROADCASTQ lowBit<>(SB), Y13
+	VPBROADCASTQ low7<>(SB), Y14
+	VPXOR Y15, Y15, Y15        // zero
+	MOVQ msbs8<>(SB), R11
+
+block32:
+	// Room for 32 values and 32 bytes?
+	MOVQ CX, R8
+	SUBQ AX, R8
+	CMPQ R8, $32
+	JLT block8
+	MOVQ DX, R8
+	SUBQ AX, R8
+	CMPQ R8, $32
+	JLT block8
+	VMOVDQU (SI)(AX*1), Y0
+	VPMOVMSKB Y0, R9
+	TESTL R9, R9
+	JNZ block8
+	// Unzigzag the 32 bytes.
+	VPSRLW $1, Y0, Y1
+	VPAND Y14, Y1, Y1
+	VPAND Y13, Y0, Y2
+	VPSUBB Y2, Y15, Y2
+	VPXOR Y2, Y1, Y1
+	// Sign-extend 4 bytes at a time to 4 longs: the low lane, then the
+	// high one.
+	LEAQ (DI)(AX*8), R10
+	VPMOVSXBQ X1, Y3
+	VMOVDQU Y3, 0(R10)
+	VPSRLDQ $4, X1, X4
+	VPMOVSXBQ X4, Y3
+	VMOVDQU Y3, 32(R10)
+	VPSRLDQ $8, X1, X4
+	VPMOVSXBQ X4, Y3
+	VMOVDQU Y3, 64(R10)
+	VPSRLDQ $12, X1, X4
+	VPMOVSXBQ X4, Y3
+	VMOVDQU Y3, 96(R10)
+	VEXTRACTI128 $1, Y1, X5
+	VPMOVSXBQ X5, Y3
+	VMOVDQU Y3, 128(R10)
+	VPSRLDQ $4, X5, X4
+	VPMOVSXBQ X4, Y3
+	VMOVDQU Y3, 160(R10)
+	VPSRLDQ $8, X5, X4
+	VPMOVSXBQ X4, Y3
+	VMOVDQU Y3, 192(R10)
+	VPSRLDQ $12, X5, X4
+	VPMOVSXBQ X4, Y3
+	VMOVDQU Y3, 224(R10)
+	ADDQ $32, AX
+	JMP block32
+
+block8:
+	MOVQ CX, R8
+	SUBQ AX, R8
+	CMPQ R8, $8
+	JLT done
+	MOVQ DX, R8
+	SUBQ AX, R8
+	CMPQ R8, $8
+	JLT done
+	MOVQ (SI)(AX*1), R9
+	TESTQ R11, R9
+	JNZ done
+	MOVQ R9, X0
+	VPSRLW $1, X0, X1
+	VPAND X14, X1, X1
+	VPAND X13, X0, X2
+	VPSUBB X2, X15, X2
+	VPXOR X2, X1, X1
+	LEAQ (DI)(AX*8), R10
+	VPMOVSXBQ X1, Y3
+	VMOVDQU Y3, 0(R10)
+	VPSRLDQ $4, X1, X4
+	VPMOVSXBQ X4, Y3
+	VMOVDQU Y3, 32(R10)
+	ADDQ $8, AX
+	JMP block8
+
+done:
+	VZEROUPPER
+	MOVQ AX, ret+48(FP)
+	RET

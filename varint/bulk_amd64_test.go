@@ -1,0 +1,126 @@
+//go:build amd64 && !purego
+
+package varint
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"golang.org/x/sys/cpu"
+)
+
+// wantOneByteRuns is the specification of oneByteRunsAVX2: whole 32-byte
+// blocks free of continuation bits, then whole 8-byte ones, each only
+// while dst and src have room for it.
+func wantOneByteRuns(dst int, src []byte) int {
+	free := func(b []byte) bool {
+		for _, c := range b {
+			if c >= 0x80 {
+				return false
+			}
+		}
+		return true
+	}
+	n := 0
+	for n+32 <= dst && n+32 <= len(src) && free(src[n:n+32]) {
+		n += 32
+	}
+	for n+8 <= dst && n+8 <= len(src) && free(src[n:n+8]) {
+		n += 8
+	}
+	return n
+}
+
+// TestOneByteRunsAVX2 checks the assembly kernel against its
+// specification and the pure-Go decoding on random and adversarial input:
+// continuation bits in every position of a block, every byte value,
+// lengths around the block sizes; and that it writes no value past the
+// ones it reports.
+func TestOneByteRunsAVX2(t *testing.T) {
+	if !cpu.X86.HasAVX2 {
+		if oneByteRuns != nil {
+			t.Fatal("kernel selected on a CPU without AVX2")
+		}
+		t.Log("no AVX2 on this CPU: the pure-Go loop decodes runs (tested by the other tests)")
+		return
+	}
+	if oneByteRuns == nil {
+		t.Fatal("AVX2 present but the kernel is not selected")
+	}
+	r := rand.New(rand.NewPCG(21, 22))
+	const sentinel = int64(-0x5555555555555555)
+	for iter := 0; iter < 20000; iter++ {
+		src := make([]byte, r.IntN(140))
+		for i := range src {
+			src[i] = byte(r.IntN(0x80)) // every one-byte value, 0x00 to 0x7f
+		}
+		switch iter % 4 {
+		case 1: // one continuation bit, anywhere
+			if len(src) > 0 {
+				src[r.IntN(len(src))] |= 0x80
+			}
+		case 2: // a few
+			for k := r.IntN(4); k > 0 && len(src) > 0; k-- {
+				src[r.IntN(len(src))] = 0x80 | byte(r.IntN(0x80))
+			}
+		case 3: // just past a block boundary
+			if b := 8 * (1 + r.IntN(16)); b < len(src) {
+				src[b] = 0xff
+			}
+		}
+		dstLen := r.IntN(150)
+		dst := make([]int64, dstLen)
+		for i := range dst {
+			dst[i] = sentinel
+		}
+		got := oneByteRunsAVX2(dst, src)
+		if want := wantOneByteRuns(dstLen, src); got != want {
+			t.Fatalf("src % x, dst %d: decoded %d, want %d", src, dstLen, got, want)
+		}
+		for i := 0; i < got; i++ {
+			if want := Unzigzag64(uint64(src[i])); dst[i] != want {
+				t.Fatalf("src % x: dst[%d] = %d, want %d", src, i, dst[i], want)
+			}
+		}
+		for i := got; i < dstLen; i++ {
+			if dst[i] != sentinel {
+				t.Fatalf("src % x: dst[%d] written past the %d decoded values", src, i, got)
+			}
+		}
+	}
+}
+
+// TestDecodeLongsRunsMixed decodes streams of one-byte runs of every
+// length broken by longer values, with the kernel, and compares with the
+// pure-Go loop.
+func TestDecodeLongsRunsMixed(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	for iter := 0; iter < 3000; iter++ {
+		var vals []int64
+		for len(vals) < 400 {
+			for k := r.IntN(70); k > 0; k-- {
+				vals = append(vals, int64(r.IntN(128))-64)
+			}
+			vals = append(vals, int64(r.Uint64())>>r.IntN(64))
+		}
+		enc := AppendLongs(nil, vals)
+		got := make([]int64, len(vals))
+		n, err := DecodeLongs(got, enc)
+		if err != nil || n != len(enc) {
+			t.Fatalf("DecodeLongs: %d of %d, %v", n, len(enc), err)
+		}
+		saved := oneByteRuns
+		oneByteRuns = nil
+		ref := make([]int64, len(vals))
+		_, refErr := DecodeLongs(ref, enc)
+		oneByteRuns = saved
+		if refErr != nil {
+			t.Fatal(refErr)
+		}
+		for i := range vals {
+			if got[i] != vals[i] || ref[i] != vals[i] {
+				t.Fatalf("value %d: kernel %d, pure Go %d, want %d", i, got[i], ref[i], vals[i])
+			}
+		}
+	}
+}
