@@ -6,9 +6,9 @@ import "golang.org/x/sys/cpu"
 
 // oneByteRunsAVX2 decodes one-byte longs from the start of src into dst,
 // 32 at a time while a 32-byte block of src has no continuation bit and
-// dst has room for 32 more values, then 8 at a time likewise, and returns
-// how many it decoded (a multiple of 8, bytes and values alike). It stops
-// at the first block holding a longer varint, leaving it to the caller.
+// dst has room for 32 more values, and returns how many it decoded (a
+// multiple of 32, bytes and values alike). It stops at the first block
+// holding a longer varint, leaving it to the caller.
 //
 //go:noescape
 func oneByteRunsAVX2(dst []int64, src []byte) int

@@ -10,8 +10,6 @@ DATA lowBit<>+0(SB)/8, $0x0101010101010101
 GLOBL lowBit<>(SB), RODATA|NOPTR, $8
 DATA low7<>+0(SB)/8, $0x7f7f7f7f7f7f7f7f
 GLOBL low7<>(SB), RODATA|NOPTR, $8
-DATA msbs8<>+0(SB)/8, $0x8080808080808080
-GLOBL msbs8<>(SB), RODATA|NOPTR, $8
 
 // func oneByteRunsAVX2(dst []int64, src []byte) int
 TEXT ·oneByteRunsAVX2(SB), NOSPLIT, $0-56
@@ -23,22 +21,21 @@ TEXT ·oneByteRunsAVX2(SB), NOSPLIT, $0-56
 	VPBROADCASTQ lowBit<>(SB), Y13
 	VPBROADCASTQ low7<>(SB), Y14
 	VPXOR Y15, Y15, Y15        // zero
-	MOVQ msbs8<>(SB), R11
 
 block32:
 	// Room for 32 values and 32 bytes?
 	MOVQ CX, R8
 	SUBQ AX, R8
 	CMPQ R8, $32
-	JLT block8
+	JLT done
 	MOVQ DX, R8
 	SUBQ AX, R8
 	CMPQ R8, $32
-	JLT block8
+	JLT done
 	VMOVDQU (SI)(AX*1), Y0
 	VPMOVMSKB Y0, R9
 	TESTL R9, R9
-	JNZ block8
+	JNZ done
 	// Unzigzag the 32 bytes.
 	VPSRLW $1, Y0, Y1
 	VPAND Y14, Y1, Y1
@@ -73,33 +70,6 @@ block32:
 	VMOVDQU Y3, 224(R10)
 	ADDQ $32, AX
 	JMP block32
-
-block8:
-	MOVQ CX, R8
-	SUBQ AX, R8
-	CMPQ R8, $8
-	JLT done
-	MOVQ DX, R8
-	SUBQ AX, R8
-	CMPQ R8, $8
-	JLT done
-	MOVQ (SI)(AX*1), R9
-	TESTQ R11, R9
-	JNZ done
-	MOVQ R9, X0
-	VPSRLW $1, X0, X1
-	VPAND X14, X1, X1
-	VPAND X13, X0, X2
-	VPSUBB X2, X15, X2
-	VPXOR X2, X1, X1
-	LEAQ (DI)(AX*8), R10
-	VPMOVSXBQ X1, Y3
-	VMOVDQU Y3, 0(R10)
-	VPSRLDQ $4, X1, X4
-	VPMOVSXBQ X4, Y3
-	VMOVDQU Y3, 32(R10)
-	ADDQ $8, AX
-	JMP block8
 
 done:
 	VZEROUPPER

@@ -10,8 +10,7 @@ import (
 )
 
 // wantOneByteRuns is the specification of oneByteRunsAVX2: whole 32-byte
-// blocks free of continuation bits, then whole 8-byte ones, each only
-// while dst and src have room for it.
+// blocks free of continuation bits, while dst and src have room for one.
 func wantOneByteRuns(dst int, src []byte) int {
 	free := func(b []byte) bool {
 		for _, c := range b {
@@ -24,9 +23,6 @@ func wantOneByteRuns(dst int, src []byte) int {
 	n := 0
 	for n+32 <= dst && n+32 <= len(src) && free(src[n:n+32]) {
 		n += 32
-	}
-	for n+8 <= dst && n+8 <= len(src) && free(src[n:n+8]) {
-		n += 8
 	}
 	return n
 }
