@@ -320,21 +320,27 @@ func (wr *Writer) Flush() error {
 
 func (wr *Writer) writeBlock(data []byte, count int64) error {
 	out := appendLong(wr.out[:0], count)
-	// Reserve room for the size varint, compress after it, then move the
-	// data if the size took fewer bytes.
-	const reserve = 10
-	hdr := len(out)
-	out = append(out, make([]byte, reserve)...)
-	out, err := wr.codec.Compress(out, data)
-	if err != nil {
-		return err
+	if _, isNull := wr.codec.(nullCodec); isNull {
+		// The size is known: the data is copied once, after it.
+		out = appendLong(out, int64(len(data)))
+		out = append(out, data...)
+	} else {
+		// Reserve room for the size varint, compress after it, then move
+		// the data if the size took fewer bytes.
+		const reserve = 10
+		hdr := len(out)
+		out = append(out, make([]byte, reserve)...)
+		var err error
+		if out, err = wr.codec.Compress(out, data); err != nil {
+			return err
+		}
+		size := len(out) - hdr - reserve
+		var sz [reserve]byte
+		n := len(appendLong(sz[:0], int64(size)))
+		copy(out[hdr:], appendLong(sz[:0], int64(size)))
+		copy(out[hdr+n:], out[hdr+reserve:])
+		out = out[:hdr+n+size]
 	}
-	size := len(out) - hdr - reserve
-	var sz [reserve]byte
-	n := len(appendLong(sz[:0], int64(size)))
-	copy(out[hdr:], appendLong(sz[:0], int64(size)))
-	copy(out[hdr+n:], out[hdr+reserve:])
-	out = out[:hdr+n+size]
 	out = append(out, wr.sync[:]...)
 	wr.out = out
 	if _, err := wr.w.Write(out); err != nil {
