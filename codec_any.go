@@ -867,65 +867,55 @@ type anyField struct {
 	name string
 	n    anyNode
 	f    *schema.Field
-	leaf anyLeaf
+	leaf valueOp
 }
 
-// anyLeaf names the plain primitive nodes whose usual Go value a record
-// encodes inline, without the interface call of its node: these calls are
-// a fifth of encoding a record of primitives.
-type anyLeaf uint8
-
-const (
-	leafOther anyLeaf = iota
-	leafString
-	leafLong
-	leafInt
-	leafDouble
-	leafBool
-)
-
-func anyLeafOf(n anyNode) anyLeaf {
+// anyLeafOf names, with the ops of the value.Value record decoder, the
+// plain primitive nodes whose usual Go value a record encodes inline,
+// without the interface call of its node: these calls are a fifth of
+// encoding a record of primitives.
+func anyLeafOf(n anyNode) valueOp {
 	switch n.(type) {
 	case anyString:
-		return leafString
+		return vopString
 	case anyLong:
-		return leafLong
+		return vopLong
 	case anyInt:
-		return leafInt
+		return vopInt
 	case anyDouble:
-		return leafDouble
+		return vopDouble
 	case anyBool:
-		return leafBool
+		return vopBool
 	}
-	return leafOther
+	return vopNode
 }
 
 // encodeLeaf writes x inline when it is the Go type the decoder gives for
 // leaf, and reports whether it did; any other value takes the node's
 // general path.
-func encodeLeaf(leaf anyLeaf, x any, e *encodeState) bool {
+func encodeLeaf(leaf valueOp, x any, e *encodeState) bool {
 	switch leaf {
-	case leafString:
+	case vopString:
 		if s, ok := x.(string); ok {
 			e.writeString(s)
 			return true
 		}
-	case leafLong:
+	case vopLong:
 		if v, ok := x.(int64); ok {
 			e.writeLong(v)
 			return true
 		}
-	case leafInt:
+	case vopInt:
 		if v, ok := x.(int32); ok {
 			e.writeLong(int64(v))
 			return true
 		}
-	case leafDouble:
+	case vopDouble:
 		if v, ok := x.(float64); ok {
 			e.writeDouble(v)
 			return true
 		}
-	case leafBool:
+	case vopBool:
 		if v, ok := x.(bool); ok {
 			e.writeBool(v)
 			return true
@@ -1000,7 +990,7 @@ func (n *anyRecord) encodeAny(v any, e *encodeState) {
 			e.buf = append(e.buf, f.f.DefaultBinary()...)
 			continue
 		}
-		if f.leaf != leafOther && encodeLeaf(f.leaf, x, e) {
+		if f.leaf != vopNode && encodeLeaf(f.leaf, x, e) {
 			continue
 		}
 		f.n.encodeAny(x, e)
