@@ -2,6 +2,7 @@ package avro
 
 import (
 	"errors"
+	"io"
 	"fmt"
 	"reflect"
 	"strings"
@@ -102,6 +103,21 @@ func TestResolveStructDirect(t *testing.T) {
 			}
 			if diff := cmp.Diff(viaTranscoder.Interface(), direct.Interface()); diff != "" {
 				t.Fatalf("direct vs transcoder (-transcoder +direct):\n%s", diff)
+			}
+			// The streaming Decoder refills in the middle of fields read
+			// directly, one byte at a time, and stops at each datum's end.
+			dec2 := NewDecoder(iotestOneByte(append(append([]byte(nil), data...), data...)), rs)
+			for i := 0; i < 2; i++ {
+				streamed := reflect.New(typ)
+				if err := dec2.Decode(streamed.Interface()); err != nil {
+					t.Fatalf("stream %d: %v", i, err)
+				}
+				if diff := cmp.Diff(direct.Interface(), streamed.Interface()); diff != "" {
+					t.Fatalf("stream %d (-Unmarshal +Decoder):\n%s", i, diff)
+				}
+			}
+			if err := dec2.Decode(reflect.New(typ).Interface()); err != io.EOF {
+				t.Fatalf("stream end: %v, want io.EOF", err)
 			}
 			for n := range len(data) {
 				errDirect := Unmarshal(rs, data[:n], reflect.New(typ).Interface())
