@@ -2,8 +2,8 @@ package avro
 
 import (
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
