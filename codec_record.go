@@ -40,7 +40,8 @@ const (
 	fieldBool
 	fieldString
 	fieldSkip       // a resolved record's run of writer-only fields
-	fieldIntAsInt64 // a resolved record's int read as a long into an int64
+	fieldIntAsInt64   // a resolved record's int read as a long into an int64
+	fieldDefaultBytes // a schema field the struct lacks: its default's encoding
 )
 
 func fieldOpOf(codec any) fieldOp {
@@ -108,7 +109,7 @@ type structEncoder struct {
 
 type fieldEncoder struct {
 	offset uintptr
-	enc    encoder // nil: write def
+	enc    encoder // nil: write def (op fieldDefaultBytes)
 	def    []byte
 	name   string
 	op     fieldOp
@@ -121,23 +122,23 @@ func (c *structEncoder) encode(p unsafe.Pointer, e *encodeState) {
 	for i := range c.fields {
 		f := &c.fields[i]
 		fp := unsafe.Add(p, f.offset)
-		switch {
-		case f.enc == nil:
+		switch f.op {
+		case fieldDefaultBytes:
 			e.buf = append(e.buf, f.def...)
 			continue
-		case f.op == fieldInt32:
+		case fieldInt32:
 			e.writeLong(int64(*(*int32)(fp)))
 			continue
-		case f.op == fieldInt64:
+		case fieldInt64:
 			e.writeLong(*(*int64)(fp))
 			continue
-		case f.op == fieldDouble:
+		case fieldDouble:
 			e.writeDouble(*(*float64)(fp))
 			continue
-		case f.op == fieldBool:
+		case fieldBool:
 			e.writeBool(*(*bool)(fp))
 			continue
-		case f.op == fieldString:
+		case fieldString:
 			e.writeString(*(*string)(fp))
 			continue
 		}
@@ -264,7 +265,7 @@ func (c *compiler) recordEncoder(s *schema.Schema, t reflect.Type, path string) 
 				if !f.HasDefault() {
 					return nil, typeErr(fpath, t, f.Type(), "the struct has no field "+f.Name()+" and the schema field has no default")
 				}
-				se.fields = append(se.fields, fieldEncoder{def: f.DefaultBinary(), name: f.Name()})
+				se.fields = append(se.fields, fieldEncoder{def: f.DefaultBinary(), name: f.Name(), op: fieldDefaultBytes})
 				continue
 			}
 			enc, err := c.encoderFor(f.Type(), gf.typ, fpath)
