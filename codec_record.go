@@ -39,7 +39,7 @@ const (
 	fieldDouble
 	fieldBool
 	fieldString
-	fieldSkip       // a resolved record's run of writer-only fields
+	fieldSkip         // a resolved record's run of writer-only fields
 	fieldIntAsInt64   // a resolved record's int read as a long into an int64
 	fieldDefaultBytes // a schema field the struct lacks: its default's encoding
 )
