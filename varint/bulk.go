@@ -93,6 +93,9 @@ func unzigBytes(w uint64) uint64 {
 // decodes runs 8 values at a time.
 var oneByteRuns func(dst []int64, src []byte) int
 
+// oneByteRunsInts is oneByteRuns for DecodeInts.
+var oneByteRunsInts func(dst []int32, src []byte) int
+
 // runOf32 reports whether the 32 bytes at the start of s (which has that
 // many) are all one-byte varints.
 func runOf32(s []byte) bool {
@@ -211,9 +214,22 @@ func decodeLongsGeneric(dst []int64, src []byte) (int, error) {
 // decodeIntsGeneric is the pure-Go bulk int decoder.
 func decodeIntsGeneric(dst []int32, src []byte) (int, error) {
 	i, p := 0, 0
+	kernelTries := 0 // as in decodeLongsGeneric
+	if oneByteRunsInts != nil {
+		kernelTries = 4
+	}
 	for i < len(dst) && p+8 <= len(src) {
 		w := binary.LittleEndian.Uint64(src[p : p+8 : p+8])
 		if w&msbs == 0 && i+8 <= len(dst) {
+			if kernelTries > 0 && i+32 <= len(dst) && p+32 <= len(src) {
+				if runOf32(src[p:]) {
+					n := oneByteRunsInts(dst[i:], src[p:])
+					i += n
+					p += n
+					continue
+				}
+				kernelTries--
+			}
 			z := unzigBytes(w)
 			d := dst[i : i+8 : i+8]
 			d[0] = int32(int8(z))

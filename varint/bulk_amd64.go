@@ -13,10 +13,16 @@ import "golang.org/x/sys/cpu"
 //go:noescape
 func oneByteRunsAVX2(dst []int64, src []byte) int
 
+// oneByteRunsIntsAVX2 is oneByteRunsAVX2 for ints.
+//
+//go:noescape
+func oneByteRunsIntsAVX2(dst []int32, src []byte) int
+
 func init() {
 	// AVX2 for the 256-bit byte operations and sign extensions; the
 	// operating system must save the YMM registers (HasAVX2 checks both).
 	if cpu.X86.HasAVX2 {
 		oneByteRuns = oneByteRunsAVX2
+		oneByteRunsInts = oneByteRunsIntsAVX2
 	}
 }

@@ -75,3 +75,53 @@ done:
 	VZEROUPPER
 	MOVQ AX, ret+48(FP)
 	RET
+
+// func oneByteRunsIntsAVX2(dst []int32, src []byte) int
+TEXT ·oneByteRunsIntsAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), DX
+	XORQ AX, AX
+	VPBROADCASTQ lowBit<>(SB), Y13
+	VPBROADCASTQ low7<>(SB), Y14
+	VPXOR Y15, Y15, Y15
+
+ints32:
+	MOVQ CX, R8
+	SUBQ AX, R8
+	CMPQ R8, $32
+	JLT intsdone
+	MOVQ DX, R8
+	SUBQ AX, R8
+	CMPQ R8, $32
+	JLT intsdone
+	VMOVDQU (SI)(AX*1), Y0
+	VPMOVMSKB Y0, R9
+	TESTL R9, R9
+	JNZ intsdone
+	VPSRLW $1, Y0, Y1
+	VPAND Y14, Y1, Y1
+	VPAND Y13, Y0, Y2
+	VPSUBB Y2, Y15, Y2
+	VPXOR Y2, Y1, Y1
+	// Sign-extend 8 bytes at a time to 8 ints.
+	LEAQ (DI)(AX*4), R10
+	VPMOVSXBD X1, Y3
+	VMOVDQU Y3, 0(R10)
+	VPSRLDQ $8, X1, X4
+	VPMOVSXBD X4, Y3
+	VMOVDQU Y3, 32(R10)
+	VEXTRACTI128 $1, Y1, X5
+	VPMOVSXBD X5, Y3
+	VMOVDQU Y3, 64(R10)
+	VPSRLDQ $8, X5, X4
+	VPMOVSXBD X4, Y3
+	VMOVDQU Y3, 96(R10)
+	ADDQ $32, AX
+	JMP ints32
+
+intsdone:
+	VZEROUPPER
+	MOVQ AX, ret+48(FP)
+	RET

@@ -34,17 +34,18 @@ func wantOneByteRuns(dst int, src []byte) int {
 // ones it reports.
 func TestOneByteRunsAVX2(t *testing.T) {
 	if !cpu.X86.HasAVX2 {
-		if oneByteRuns != nil {
+		if oneByteRuns != nil || oneByteRunsInts != nil {
 			t.Fatal("kernel selected on a CPU without AVX2")
 		}
 		t.Log("no AVX2 on this CPU: the pure-Go loop decodes runs (tested by the other tests)")
 		return
 	}
-	if oneByteRuns == nil {
-		t.Fatal("AVX2 present but the kernel is not selected")
+	if oneByteRuns == nil || oneByteRunsInts == nil {
+		t.Fatal("AVX2 present but the kernels are not selected")
 	}
 	r := rand.New(rand.NewPCG(21, 22))
 	const sentinel = int64(-0x5555555555555555)
+	const sentinel32 = int32(-0x55555555)
 	for iter := 0; iter < 20000; iter++ {
 		src := make([]byte, r.IntN(140))
 		for i := range src {
@@ -83,6 +84,24 @@ func TestOneByteRunsAVX2(t *testing.T) {
 				t.Fatalf("src % x: dst[%d] written past the %d decoded values", src, i, got)
 			}
 		}
+		// The int kernel: the same blocks, int32 results.
+		dst32 := make([]int32, dstLen)
+		for i := range dst32 {
+			dst32[i] = sentinel32
+		}
+		if got32 := oneByteRunsIntsAVX2(dst32, src); got32 != got {
+			t.Fatalf("src % x, dst %d: ints kernel decoded %d, want %d", src, dstLen, got32, got)
+		}
+		for i := 0; i < got; i++ {
+			if want := Unzigzag32(uint32(src[i])); dst32[i] != want {
+				t.Fatalf("src % x: ints dst[%d] = %d, want %d", src, i, dst32[i], want)
+			}
+		}
+		for i := got; i < dstLen; i++ {
+			if dst32[i] != sentinel32 {
+				t.Fatalf("src % x: ints dst[%d] written past the %d decoded values", src, i, got)
+			}
+		}
 	}
 }
 
@@ -116,6 +135,29 @@ func TestDecodeLongsRunsMixed(t *testing.T) {
 		for i := range vals {
 			if got[i] != vals[i] || ref[i] != vals[i] {
 				t.Fatalf("value %d: kernel %d, pure Go %d, want %d", i, got[i], ref[i], vals[i])
+			}
+		}
+		// The same stream as ints (the large values cut to 32 bits).
+		v32 := make([]int32, len(vals))
+		for i, v := range vals {
+			v32[i] = int32(v)
+		}
+		enc32 := AppendInts(nil, v32)
+		got32 := make([]int32, len(v32))
+		if n, err := DecodeInts(got32, enc32); err != nil || n != len(enc32) {
+			t.Fatalf("DecodeInts: %d of %d, %v", n, len(enc32), err)
+		}
+		savedInts := oneByteRunsInts
+		oneByteRunsInts = nil
+		ref32 := make([]int32, len(v32))
+		_, refErr = DecodeInts(ref32, enc32)
+		oneByteRunsInts = savedInts
+		if refErr != nil {
+			t.Fatal(refErr)
+		}
+		for i := range v32 {
+			if got32[i] != v32[i] || ref32[i] != v32[i] {
+				t.Fatalf("int %d: kernel %d, pure Go %d, want %d", i, got32[i], ref32[i], v32[i])
 			}
 		}
 	}
