@@ -89,6 +89,8 @@
 // (promotions, defaults for fields the writer lacks, fields the reader
 // lacks skipped without allocating, aliases, enum defaults). Resolve once
 // and reuse the result: its codecs are compiled once, like any schema's.
+// A struct reads a resolved record in one pass over the writer's bytes;
+// other Go targets read bytes transcoded to the reader's encoding.
 // AppendSingleObject and UnmarshalSingleObject implement Avro's
 // single-object encoding over a SchemaStore; package kafka implements the
 // Confluent wire format.
