@@ -125,7 +125,8 @@ type Writer struct {
 
 	buf   []byte // encoded records of the pending block
 	count int64  // records in buf
-	out   []byte // framed block being written
+	hdr   []byte // block header being written: count and size
+	comp  []byte // compressed block being written
 	err   error  // sticky: a failed Write, or ErrClosed
 }
 
@@ -319,33 +320,22 @@ func (wr *Writer) Flush() error {
 }
 
 func (wr *Writer) writeBlock(data []byte, count int64) error {
-	out := appendLong(wr.out[:0], count)
-	if _, isNull := wr.codec.(nullCodec); isNull {
-		// The size is known: the data is copied once, after it.
-		out = appendLong(out, int64(len(data)))
-		out = append(out, data...)
-	} else {
-		// Reserve room for the size varint, compress after it, then move
-		// the data if the size took fewer bytes.
-		const reserve = 10
-		hdr := len(out)
-		out = append(out, make([]byte, reserve)...)
+	payload := data
+	if _, isNull := wr.codec.(nullCodec); !isNull {
 		var err error
-		if out, err = wr.codec.Compress(out, data); err != nil {
+		if wr.comp, err = wr.codec.Compress(wr.comp[:0], data); err != nil {
 			return err
 		}
-		size := len(out) - hdr - reserve
-		var sz [reserve]byte
-		n := len(appendLong(sz[:0], int64(size)))
-		copy(out[hdr:], appendLong(sz[:0], int64(size)))
-		copy(out[hdr+n:], out[hdr+reserve:])
-		out = out[:hdr+n+size]
+		payload = wr.comp
 	}
-	out = append(out, wr.sync[:]...)
-	wr.out = out
-	if _, err := wr.w.Write(out); err != nil {
-		wr.err = err
-		return err
+	// Header, data and sync marker in three writes: framing the block in
+	// one buffer first would copy all of its data once more.
+	wr.hdr = appendLong(appendLong(wr.hdr[:0], count), int64(len(payload)))
+	for _, b := range [][]byte{wr.hdr, payload, wr.sync[:]} {
+		if _, err := wr.w.Write(b); err != nil {
+			wr.err = err
+			return err
+		}
 	}
 	return nil
 }
