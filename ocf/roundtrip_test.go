@@ -210,21 +210,25 @@ func TestWriterLifecycle(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 
-	// A failed Write is sticky.
-	fw := &failWriter{after: 1}
-	w, err = NewWriter(fw, benchSchema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = w.Encode(&recs[0])
-	if err := w.Flush(); !errors.Is(err, errWrite) {
-		t.Fatalf("Flush = %v", err)
-	}
-	if err := w.Encode(&recs[0]); !errors.Is(err, errWrite) {
-		t.Errorf("Encode after a failed write = %v", err)
-	}
-	if err := w.Close(); !errors.Is(err, errWrite) {
-		t.Errorf("Close after a failed write = %v", err)
+	// A failed Write is sticky, whichever write of the block fails (the
+	// file header takes the first; a block is written as its header, its
+	// data and its sync marker).
+	for after := 1; after <= 3; after++ {
+		fw := &failWriter{after: after}
+		w, err = NewWriter(fw, benchSchema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = w.Encode(&recs[0])
+		if err := w.Flush(); !errors.Is(err, errWrite) {
+			t.Fatalf("after %d writes: Flush = %v", after, err)
+		}
+		if err := w.Encode(&recs[0]); !errors.Is(err, errWrite) {
+			t.Errorf("after %d writes: Encode after a failed write = %v", after, err)
+		}
+		if err := w.Close(); !errors.Is(err, errWrite) {
+			t.Errorf("after %d writes: Close after a failed write = %v", after, err)
+		}
 	}
 }
 
