@@ -17,8 +17,10 @@ import (
 //   - a field whose encoding does not change (an identity action) is
 //     decoded in place by the reader's own field decoder, inline ops
 //     included;
-//   - a writer-only field, or one the Go struct lacks, is skipped with the
-//     transcoder's skip steps (a run of them in one step);
+//   - a writer-only field, or an unchanged one the Go struct lacks, is
+//     skipped with the transcoder's skip steps (a run of them in one
+//     step); a changed field the Go struct lacks is transcoded and the
+//     result skipped, so that it is validated as the transcoder would;
 //   - an int read as a long is read as an int, straight into the field;
 //   - a field that changes (another promotion, a remapped enum or union, an
 //     array of records that differ) goes through a transcoder of its own,
@@ -93,14 +95,27 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 		if wf.Reader != nil {
 			rf = &sd.fields[wf.Reader.Index()]
 		}
+		if rf != nil && isSkipper(rf.dec) && !r.xc.identity[wf.Action] {
+			// The reader wants the field but the Go struct has no place
+			// for it: its action still runs, so that what the reader
+			// cannot read (an enum symbol it lacks, a union branch it
+			// cannot take) fails as it would with the transcoder; the
+			// reader's skipper then reads the transcoded bytes.
+			out.fields = append(out.fields, fieldDecoder{dec: &resolvingDecoder{prog: r.xc.node(wf.Action), inner: rf.dec}, name: wf.Reader.Name()})
+			continue
+		}
 		if rf == nil || isSkipper(rf.dec) {
-			st := r.xc.skipStep(wf.Writer.Type(), wf.Writer.Name())
+			name := wf.Writer.Name()
+			if wf.Reader != nil {
+				name = wf.Reader.Name() // errors name the reader's field, as the transcoder's do
+			}
+			st := r.xc.skipStep(wf.Writer.Type(), name)
 			if n := len(out.fields); n > 0 && out.fields[n-1].op == fieldSkip {
 				last := &out.fields[n-1]
 				last.skip = append(last.skip, st)
 				continue
 			}
-			out.fields = append(out.fields, fieldDecoder{op: fieldSkip, skip: []skipStep{st}, name: wf.Writer.Name()})
+			out.fields = append(out.fields, fieldDecoder{op: fieldSkip, skip: []skipStep{st}, name: name})
 			continue
 		}
 		f := *rf

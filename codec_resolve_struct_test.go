@@ -160,3 +160,52 @@ func isPlainStructDecoder(sd *structDecoder, n int) bool {
 	}
 	return true
 }
+
+// A struct that lacks a field the reader wants still has that field's
+// resolution checked: an enum symbol the reader lacks, or a union branch
+// it cannot read, fails as it does through the transcoder; the error names
+// the reader's field, also when it was renamed through an alias.
+func TestResolveStructMissingFieldValidated(t *testing.T) {
+	w, rs := mustResolve(t,
+		`{"type":"record","name":"R","fields":[
+		 {"name":"e","type":{"type":"enum","name":"E","symbols":["A","B"]}},
+		 {"name":"u","type":["null","string"]},{"name":"old","type":"string"},{"name":"k","type":"int"}]}`,
+		`{"type":"record","name":"R","fields":[
+		 {"name":"e","type":{"type":"enum","name":"E","symbols":["A"]}},
+		 {"name":"u","type":"string"},{"name":"new","aliases":["old"],"type":"string"},{"name":"k","type":"long"}]}`)
+	type onlyK struct {
+		K int64 `avro:"k"`
+	}
+	for _, c := range []struct {
+		in      map[string]any
+		wantErr string // "" for success
+	}{
+		{map[string]any{"e": "A", "u": "x", "old": "o", "k": int32(3)}, ""},
+		{map[string]any{"e": "B", "u": "x", "old": "o", "k": int32(3)}, "e"},
+		{map[string]any{"e": "A", "u": nil, "old": "o", "k": int32(3)}, "u"},
+	} {
+		data, err := Marshal(w, &c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got onlyK
+		errD := Unmarshal(rs, data, &got)
+		errT := Unmarshal(rs, data, new(map[string]any)) // the transcoder
+		if (errD == nil) != (errT == nil) {
+			t.Fatalf("%v: direct %v, transcoder %v", c.in, errD, errT)
+		}
+		var e *Error
+		switch {
+		case c.wantErr == "" && (errD != nil || got.K != 3):
+			t.Fatalf("%v: %v, k = %d", c.in, errD, got.K)
+		case c.wantErr != "" && (!errors.As(errD, &e) || !errors.Is(errD, ErrInvalid) || e.Path != c.wantErr):
+			t.Fatalf("%v: %#v, want an ErrInvalid at %q", c.in, errD, c.wantErr)
+		}
+	}
+	// A truncated renamed field is named by the reader's name.
+	data, _ := Marshal(w, &map[string]any{"e": "A", "u": "x", "old": "oooo", "k": int32(3)})
+	var e *Error
+	if err := Unmarshal(rs, data[:len(data)-3], new(onlyK)); !errors.As(err, &e) || e.Path != "new" {
+		t.Fatalf("truncated renamed field: %v, want the path new", err)
+	}
+}

@@ -110,10 +110,13 @@
 // shared chunks of 1 to 16 KiB (more when more input is left), one
 // allocation for many strings, and a chunk serves the following decodes
 // too until it is full; a block of eight or more strings of a []string is
-// copied at once. In a value.Value decode the bytes and short typed arrays
-// share those chunks, and records, maps and arrays of values share the
-// blocks of a value.Arena. Nothing handed out is ever written again, so
-// this shows only in memory: a kept short string keeps its chunk alive.
+// copied at once. The short slices of numbers and booleans of a struct
+// decoded into new memory ([]int64, []float64, ... of 256 bytes or less)
+// share those chunks too, with no spare capacity; in a value.Value decode
+// the bytes and short typed arrays do, and records, maps and arrays of
+// values share the blocks of a value.Arena. Nothing handed out is ever
+// written again, so this shows only in memory: a kept short string or
+// slice keeps its chunk (up to 16 KiB) alive.
 // The DecodeOptions.ZeroCopy mode lets []byte values alias the input
 // instead.
 // Decoding into a slice reuses its storage when it is large enough, as
