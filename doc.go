@@ -66,8 +66,11 @@
 // A tag of "-" hides a field. Embedded structs (and embedded pointers to
 // structs) are flattened with encoding/json's rules. A schema field that
 // the struct lacks is skipped when decoding and written from its default
-// when encoding (a compile error when it has no default). Struct fields
-// that the schema lacks are ignored.
+// when encoding (a compile error when it has no default). Skipping checks
+// what it reads as a decoder would, but an array or map block for which
+// the writer gave a byte size is jumped over by that size without reading
+// its items, as Avro intends. Struct fields that the schema lacks are
+// ignored.
 //
 // # Unions
 //
