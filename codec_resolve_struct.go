@@ -1,6 +1,8 @@
 package avro
 
 import (
+	"math"
+	"strings"
 	"unsafe"
 
 	"github.com/avrogo/avro/schema"
@@ -27,8 +29,10 @@ import (
 //     so only that field's bytes are read twice; a nested record that
 //     differs gets a direct decoder of its own when its Go field is a
 //     plain struct;
-//   - a reader-only field is decoded from its default's binary encoding
-//     after the writer's fields.
+//   - a reader-only field is set from its default after the writer's
+//     fields: assigned, for a string, int32, int64, float64 or bool field
+//     (decoded once, when the decoder is built), else decoded from the
+//     default's binary encoding.
 //
 // Error offsets are the writer's: direct fields read the writer's bytes,
 // and a field's transcoder maps its own offsets back.
@@ -39,24 +43,87 @@ type fieldDefault struct {
 	dec    decoder
 	bin    []byte
 	name   string
+	// op, for a field of a primitive Go type (string, int32, int64,
+	// float64, bool), says that its default was decoded once, into str or
+	// bits, and is assigned rather than decoded again. Go strings are
+	// immutable, so every decode can share the default's.
+	op   fieldOp
+	str  string
+	bits uint64
 }
 
-// decodeDefaults decodes the reader-only fields from their defaults. The
-// default's bytes belong to the schema: nothing decoded may alias them.
+// setConstant decodes the default once for a field of the primitive op,
+// and reports whether it could.
+func (f *fieldDefault) setConstant(op fieldOp) bool {
+	d := newDecodeState(&DecodeOptions{}, f.bin)
+	defer d.release()
+	switch op {
+	case fieldString:
+		f.str = strings.Clone(d.readString())
+	case fieldInt32:
+		f.bits = uint64(int64(d.readInt()))
+	case fieldInt64:
+		f.bits = uint64(d.readLong())
+	case fieldDouble:
+		f.bits = math.Float64bits(d.readDouble())
+	case fieldBool:
+		if d.readBool() {
+			f.bits = 1
+		}
+	default:
+		return false
+	}
+	if d.err != nil || d.pos != len(f.bin) {
+		f.str, f.bits = "", 0
+		return false
+	}
+	f.op = op
+	return true
+}
+
+// decodeDefaults sets the reader-only fields from their defaults:
+// constants assigned, other values decoded from the default's bytes. Those
+// bytes belong to the schema: nothing decoded may alias them.
 func (c *structDecoder) decodeDefaults(p unsafe.Pointer, d *decodeState) {
-	buf, pos, zeroCopy := d.buf, d.pos, d.zeroCopy
+	swapped := false
+	var buf []byte
+	var pos int
+	var zeroCopy bool
 	for i := range c.defaults {
 		f := &c.defaults[i]
+		fp := unsafe.Add(p, f.offset)
+		switch f.op {
+		case fieldString:
+			*(*string)(fp) = f.str
+			continue
+		case fieldInt32:
+			*(*int32)(fp) = int32(f.bits)
+			continue
+		case fieldInt64:
+			*(*int64)(fp) = int64(f.bits)
+			continue
+		case fieldDouble:
+			*(*float64)(fp) = math.Float64frombits(f.bits)
+			continue
+		case fieldBool:
+			*(*bool)(fp) = f.bits != 0
+			continue
+		}
+		if !swapped {
+			buf, pos, zeroCopy, swapped = d.buf, d.pos, d.zeroCopy, true
+		}
 		d.buf, d.pos, d.zeroCopy = f.bin, 0, false
-		f.dec.decode(unsafe.Add(p, f.offset), d)
+		f.dec.decode(fp, d)
 		if d.err != nil {
 			d.addField(f.name)
 			break
 		}
 	}
-	d.buf, d.pos, d.zeroCopy = buf, pos, zeroCopy
-	if d.err != nil {
-		d.errPos = pos
+	if swapped {
+		d.buf, d.pos, d.zeroCopy = buf, pos, zeroCopy
+		if d.err != nil {
+			d.errPos = pos
+		}
 	}
 }
 
@@ -147,7 +214,9 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 		if isSkipper(rf.dec) {
 			continue // the Go struct has no field for it
 		}
-		out.defaults = append(out.defaults, fieldDefault{offset: rf.offset, dec: rf.dec, bin: nonNil(def.DefaultBinary()), name: def.Name()})
+		fd := fieldDefault{offset: rf.offset, dec: rf.dec, bin: nonNil(def.DefaultBinary()), name: def.Name()}
+		fd.setConstant(rf.op)
+		out.defaults = append(out.defaults, fd)
 	}
 	return out
 }
