@@ -52,33 +52,33 @@ type fieldDefault struct {
 	bits uint64
 }
 
-// setConstant decodes the default once for a field of the primitive op,
-// and reports whether it could.
-func (f *fieldDefault) setConstant(op fieldOp) bool {
+// setConstant decodes the default once for a field of the primitive op
+// and, when it can, sets f.op so that decodeDefaults assigns it; for any
+// other op f is left to be decoded from its bytes.
+func (f *fieldDefault) setConstant(op fieldOp) {
 	d := newDecodeState(&DecodeOptions{}, f.bin)
 	defer d.release()
+	var str string
+	var bits uint64
 	switch op {
 	case fieldString:
-		f.str = strings.Clone(d.readString())
+		str = strings.Clone(d.readString())
 	case fieldInt32:
-		f.bits = uint64(int64(d.readInt()))
+		bits = uint64(int64(d.readInt()))
 	case fieldInt64:
-		f.bits = uint64(d.readLong())
+		bits = uint64(d.readLong())
 	case fieldDouble:
-		f.bits = math.Float64bits(d.readDouble())
+		bits = math.Float64bits(d.readDouble())
 	case fieldBool:
 		if d.readBool() {
-			f.bits = 1
+			bits = 1
 		}
 	default:
-		return false
+		return
 	}
-	if d.err != nil || d.pos != len(f.bin) {
-		f.str, f.bits = "", 0
-		return false
+	if d.err == nil && d.pos == len(f.bin) {
+		f.op, f.str, f.bits = op, str, bits
 	}
-	f.op = op
-	return true
 }
 
 // decodeDefaults sets the reader-only fields from their defaults:
