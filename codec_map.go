@@ -22,6 +22,10 @@ type typedMapCodec[V any] struct {
 	direct func(v V, e *encodeState)
 	// directDec decodes an element by value, for the same codecs.
 	directDec func(d *decodeState) V
+	// stringValues marks map[string]string with a string element codec,
+	// the commonest map of all (headers, attributes, labels): its loops
+	// write and read both strings inline, with no call per element.
+	stringValues bool
 }
 
 func newTypedMapCodec[V any](minSize int, dec decoder, enc encoder) *typedMapCodec[V] {
@@ -32,6 +36,11 @@ func newTypedMapCodec[V any](minSize int, dec decoder, enc encoder) *typedMapCod
 	if dec != nil {
 		c.directDec, _ = directDecoder(dec).(func(*decodeState) V)
 	}
+	// A codec is built for one direction: the other codec is nil.
+	_, isStringMap := any(map[string]V(nil)).(map[string]string)
+	_, encString := enc.(stringCodec)
+	_, decString := dec.(stringCodec)
+	c.stringValues = isStringMap && (encString || enc == nil) && (decString || dec == nil)
 	return c
 }
 
@@ -110,6 +119,13 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			tmp = new(V)
 		}
 		m := *mp
+		if c.stringValues {
+			if !decodeStringEntries(*(*map[string]string)(unsafe.Pointer(mp)), d, n, count, c.minSize) {
+				return
+			}
+			n += count
+			continue
+		}
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
 			if d.err != nil {
@@ -147,6 +163,27 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 	}
 }
 
+// decodeStringEntries reads count entries of a map of strings into m and
+// reports whether they all decoded.
+func decodeStringEntries(m map[string]string, d *decodeState, n, count int64, minSize int) bool {
+	for i := int64(0); i < count; i++ {
+		k := d.readString()
+		if d.err != nil {
+			d.moreItems(i, count, minSize)
+			d.addIndex(n + i)
+			return false
+		}
+		v := d.readString()
+		if d.err != nil {
+			d.moreItems(i, count, minSize)
+			d.addKey(k)
+			return false
+		}
+		m[k] = v
+	}
+	return true
+}
+
 func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
 	if !e.enter() {
 		return
@@ -154,7 +191,12 @@ func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
 	m := *(*map[string]V)(p)
 	if len(m) > 0 {
 		e.writeLong(int64(len(m)))
-		if c.direct != nil {
+		if c.stringValues {
+			for k, v := range *(*map[string]string)(p) {
+				e.writeString(k)
+				e.writeString(v)
+			}
+		} else if c.direct != nil {
 			for k, v := range m {
 				e.writeString(k)
 				c.direct(v, e)

@@ -641,3 +641,48 @@ func TestErrInvalidUnmarshal(t *testing.T) {
 		t.Fatalf("Unmarshal(&x) = %d, %v", x, err)
 	}
 }
+
+// TestStringMapErrors checks the inline loops of map[string]string: the
+// bytes they write, and the path of every decode error, which names the
+// entry by index while its key is unread and by key after.
+func TestStringMapErrors(t *testing.T) {
+	s := propParse(t, `{"type":"record","name":"M","fields":[{"name":"attrs","type":{"type":"map","values":"string"}}]}`)
+	type rec struct {
+		Attrs map[string]string `avro:"attrs"`
+	}
+	data, err := Marshal(s, &rec{Attrs: map[string]string{"k": "vv"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One block of one entry: count 1, "k", "vv", the end of the map.
+	if want := []byte{2, 2, 'k', 4, 'v', 'v', 0}; !bytes.Equal(data, want) {
+		t.Fatalf("encoded % x, want % x", data, want)
+	}
+	var got rec
+	if err := Unmarshal(s, data, &got); err != nil || got.Attrs["k"] != "vv" || len(got.Attrs) != 1 {
+		t.Fatalf("decoded %v, %v", got.Attrs, err)
+	}
+	for _, c := range []struct {
+		data []byte
+		path string
+	}{
+		{data[:3], `attrs["k"]`},              // the value is missing
+		{data[:5], `attrs["k"]`},              // the value is cut short
+		{[]byte{2, 10, 'k', 'x'}, "attrs[0]"}, // the key is cut short
+		{[]byte{4, 2, 'k', 0, 1}, "attrs[1]"}, // the second key's length is odd (negative)
+		// the second block's key is cut short: entries count across blocks
+		{[]byte{2, 2, 'k', 2, 'v', 2, 10, 'x', 'y'}, "attrs[1]"},
+	} {
+		err := Unmarshal(s, c.data, new(rec))
+		var ae *Error
+		if !errors.As(err, &ae) || ae.Path != c.path {
+			t.Errorf("% x: %v, want an *Error at %s", c.data, err, c.path)
+		}
+	}
+	strict := DecodeOptions{ValidateUTF8: true}
+	bad := []byte{2, 2, 'k', 2, 0xff, 0}
+	var ae *Error
+	if err := strict.Unmarshal(s, bad, new(rec)); !errors.Is(err, ErrInvalid) || !errors.As(err, &ae) || ae.Path != `attrs["k"]` {
+		t.Errorf("invalid UTF-8 value: %v, want ErrInvalid at attrs[\"k\"]", err)
+	}
+}
