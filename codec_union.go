@@ -32,14 +32,14 @@ func readBranch(d *decodeState, n int) int {
 // ptrDecoder decodes a non-union schema into *T, allocating T when the
 // pointer is nil.
 type ptrDecoder struct {
-	elem reflect2.Type
-	dec  decoder
+	newElem func(d *decodeState) unsafe.Pointer
+	dec     decoder
 }
 
 func (c *ptrDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	pp := (*unsafe.Pointer)(p)
 	if *pp == nil {
-		*pp = c.elem.UnsafeNew()
+		*pp = c.newElem(d)
 	}
 	c.dec.decode(*pp, d)
 }
@@ -59,7 +59,7 @@ func (c *ptrEncoder) encode(p unsafe.Pointer, e *encodeState) {
 }
 
 func (c *compiler) ptrDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
-	pd := &ptrDecoder{elem: reflect2.Type2(t.Elem())}
+	pd := &ptrDecoder{newElem: pointeeAllocator(t.Elem())}
 	c.decoders[compileKey{s, t}] = pd
 	dec, err := c.decoderFor(s, t.Elem(), path)
 	if err != nil {
@@ -92,8 +92,8 @@ func (c *compiler) ptrEncoder(s *schema.Schema, t reflect.Type, path string) (en
 type unionDecoder struct {
 	branches []decoder // nil for null
 	names    []string
-	// ptrElem is set when the Go type is *T and the branches decode T.
-	ptrElem reflect2.Type
+	// newElem is set when the Go type is *T and the branches decode T.
+	newElem func(d *decodeState) unsafe.Pointer
 	zero    func(p unsafe.Pointer)
 }
 
@@ -111,10 +111,10 @@ func (c *unionDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		c.zero(p)
 		return
 	}
-	if c.ptrElem != nil {
+	if c.newElem != nil {
 		pp := (*unsafe.Pointer)(p)
 		if *pp == nil {
-			*pp = c.ptrElem.UnsafeNew()
+			*pp = c.newElem(d)
 		}
 		p = *pp
 	}
@@ -131,7 +131,7 @@ func (c *compiler) unionDecoder(s *schema.Schema, t reflect.Type, path string) (
 	}
 	if t.Kind() == reflect.Pointer && hasNull {
 		target = t.Elem()
-		ud.ptrElem = reflect2.Type2(target)
+		ud.newElem = pointeeAllocator(target)
 	}
 	rt := reflect2.Type2(t)
 	ud.zero = func(p unsafe.Pointer) { rt.UnsafeSet(p, rt.UnsafeNew()) }

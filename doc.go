@@ -115,11 +115,13 @@
 // too until it is full; a block of eight or more strings of a []string is
 // copied at once. The short slices of numbers and booleans of a struct
 // decoded into new memory ([]int64, []float64, ... of 256 bytes or less)
-// share those chunks too, with no spare capacity; in a value.Value decode
+// share those chunks too, with no spare capacity, and so do the new
+// pointees of optional numbers and booleans (*int64, *float64, *bool, ...
+// for ["null","long"] and the like); in a value.Value decode
 // the bytes and short typed arrays do, and records, maps and arrays of
 // values share the blocks of a value.Arena. Nothing handed out is ever
-// written again, so this shows only in memory: a kept short string or
-// slice keeps its chunk (up to 16 KiB) alive.
+// written again by the decoder, so this shows only in memory: a kept
+// short string, slice or pointee keeps its chunk (up to 16 KiB) alive.
 // The DecodeOptions.ZeroCopy mode lets []byte values alias the input
 // instead.
 // Decoding into a slice reuses its storage when it is large enough, as
