@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -154,3 +157,78 @@ func BenchmarkDecodeOptionalFields(b *testing.B) {
 }
 
 var sinkOptRec *optRec
+
+// TestAnyBoxesKeepEarlierDecodes decodes records of timestamps, dates,
+// times of day, numbers and strings into map[string]any, keeps them all,
+// collects garbage and checks every value: the boxes of numbers and times
+// are shared with later decodes and must never be written again.
+func TestAnyBoxesKeepEarlierDecodes(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"T","fields":[
+		{"name":"ts","type":{"type":"long","logicalType":"timestamp-micros"}},
+		{"name":"ms","type":{"type":"long","logicalType":"timestamp-millis"}},
+		{"name":"day","type":{"type":"int","logicalType":"date"}},
+		{"name":"tod","type":{"type":"long","logicalType":"time-micros"}},
+		{"name":"n","type":"long"},{"name":"x","type":"double"},{"name":"name","type":"string"}]}`)
+	type rec struct {
+		TS   time.Time     `avro:"ts"`
+		MS   time.Time     `avro:"ms"`
+		Day  time.Time     `avro:"day"`
+		TOD  time.Duration `avro:"tod"`
+		N    int64         `avro:"n"`
+		X    float64       `avro:"x"`
+		Name string        `avro:"name"`
+	}
+	in := func(i int) rec {
+		base := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+		return rec{TS: base.Add(time.Duration(i) * 1234567 * time.Microsecond), MS: base.Add(-time.Duration(i) * time.Hour),
+			Day: base.AddDate(0, 0, i), TOD: time.Duration(i%86400) * time.Second, N: int64(i) << 33, X: float64(i) / 3,
+			Name: fmt.Sprintf("name-%d", i)}
+	}
+	const n = 3000
+	outs := make([]any, n)
+	for i := range n {
+		v := in(i)
+		data, err := Marshal(s, &v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Unmarshal(s, data, &outs[i]); err != nil {
+			t.Fatal(err)
+		}
+		if i%11 == 0 {
+			runtime.GC()
+		}
+	}
+	runtime.GC()
+	for i, out := range outs {
+		v := in(i)
+		want := map[string]any{"ts": v.TS, "ms": v.MS, "day": v.Day, "tod": v.TOD, "n": v.N, "x": v.X, "name": v.Name}
+		if diff := cmp.Diff(want, out); diff != "" {
+			t.Fatalf("decode %d (-want +got):\n%s", i, diff)
+		}
+	}
+	if benchRaceEnabled() {
+		return // allocation counts are not meaningful under -race
+	}
+	v := in(7)
+	data, err := Marshal(s, &v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out any
+	allocs := testing.AllocsPerRun(500, func() {
+		out = nil
+		if err := Unmarshal(s, data, &out); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// The map (a header and one group of 8 slots) and the slab of string
+	// headers; numbers, times and strings share slabs with later decodes.
+	want := 3.2
+	if !slabBoxing { // the purego build boxes each value
+		want = 3 + 7
+	}
+	if allocs > want {
+		t.Errorf("%v allocations per decode, want at most %v", allocs, want)
+	}
+}

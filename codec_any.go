@@ -94,7 +94,8 @@ type anyCodec struct {
 func (c anyCodec) decode(p unsafe.Pointer, d *decodeState) {
 	var b *anyBoxes
 	if c.boxed && slabBoxing {
-		b = new(anyBoxes)
+		b = &d.boxes
+		b.d = d
 	}
 	v := c.n.decodeAny(d, b)
 	if d.err == nil {
@@ -150,16 +151,24 @@ func holdsMany(s *schema.Schema) bool {
 	return false
 }
 
-// anyBoxes provides the storage of decoded numbers and strings stored in
-// an any. Storing an int64 or a string in an interface allocates 8 or 16
-// bytes each time; a container decoded into []any or map[string]any holds
-// many of them, so they are carved out of shared chunks instead, which
-// turns one allocation per value into one per chunk. Chunks are never
-// written again once a value is handed out; a value kept alive keeps its
-// chunk (at most a few KiB) alive.
+// anyBoxes provides the storage of decoded numbers, strings and times
+// stored in an any. Storing an int64 or a string in an interface allocates
+// 8 or 16 bytes each time; a container decoded into []any or
+// map[string]any holds many of them, so they are carved out of shared
+// chunks instead, which turns one allocation per value into one per chunk.
+// Chunks are never written again once a value is handed out; a value kept
+// alive keeps its chunk (at most a few KiB) alive.
+//
+// The boxes of one decode live in its decodeState. Numbers take 8 bytes
+// of the chunk of short strings, shared with later decodes like the
+// strings themselves; times come from a slab of time.Time that later
+// decodes share too, since a time.Time points to nothing but its
+// *time.Location (UTC, for decoded times). The string headers are the
+// decode's own: they point to its strings, which a slab shared with
+// another decode would keep alive.
 type anyBoxes struct {
-	words []uint64 // int32, int64, float32, float64
-	strs  []string
+	d    *decodeState
+	strs []string
 }
 
 // Values below 256 of the integer types, and "", box without allocating
@@ -171,11 +180,13 @@ const (
 )
 
 var (
-	int32EfaceType   = eTypeOf(int32(0))
-	int64EfaceType   = eTypeOf(int64(0))
-	float32EfaceType = eTypeOf(float32(0))
-	float64EfaceType = eTypeOf(float64(0))
-	stringEfaceType  = eTypeOf("")
+	int32EfaceType    = eTypeOf(int32(0))
+	int64EfaceType    = eTypeOf(int64(0))
+	float32EfaceType  = eTypeOf(float32(0))
+	float64EfaceType  = eTypeOf(float64(0))
+	stringEfaceType   = eTypeOf("")
+	timeEfaceType     = eTypeOf(time.Time{})
+	durationEfaceType = eTypeOf(time.Duration(0))
 )
 
 func eTypeOf(v any) unsafe.Pointer { return efaceOf(&v).typ }
@@ -190,11 +201,34 @@ func makeAny(typ, p unsafe.Pointer) any {
 
 // word returns a fresh 8-byte slot.
 func (b *anyBoxes) word() unsafe.Pointer {
-	if len(b.words) == cap(b.words) {
-		b.words = make([]uint64, 0, min(max(2*cap(b.words), firstBoxChunk), maxBoxChunk))
+	if p, ok := chunkData[int64](b.d, 1); ok {
+		return p
 	}
-	b.words = b.words[:len(b.words)+1]
-	return unsafe.Pointer(&b.words[len(b.words)-1])
+	return unsafe.Pointer(new(uint64))
+}
+
+// timeBoxChunk is the number of times a slab of them holds.
+const timeBoxChunk = 32
+
+func (b *anyBoxes) time(t time.Time) any {
+	if b == nil {
+		return t
+	}
+	d := b.d
+	if len(d.timeBoxes) == cap(d.timeBoxes) {
+		d.timeBoxes = make([]time.Time, 0, timeBoxChunk)
+	}
+	d.timeBoxes = append(d.timeBoxes, t)
+	return makeAny(timeEfaceType, unsafe.Pointer(&d.timeBoxes[len(d.timeBoxes)-1]))
+}
+
+func (b *anyBoxes) duration(v time.Duration) any {
+	if b == nil {
+		return v
+	}
+	p := b.word()
+	*(*time.Duration)(p) = v
+	return makeAny(durationEfaceType, p)
 }
 
 func (b *anyBoxes) int32(v int32) any {
@@ -1361,7 +1395,7 @@ func (n anyTimestamp) decodeAny(d *decodeState, b *anyBoxes) any {
 		return nil
 	}
 	u, _ := timeUnitOf(n.l)
-	return unitsToTime(v, u)
+	return b.time(unitsToTime(v, u))
 }
 
 func (n anyTimestamp) encodeAny(v any, e *encodeState) {
@@ -1388,7 +1422,7 @@ func (n anyDate) decodeAny(d *decodeState, b *anyBoxes) any {
 	if d.err != nil {
 		return nil
 	}
-	return daysToTime(v)
+	return b.time(daysToTime(v))
 }
 
 func (n anyDate) encodeAny(v any, e *encodeState) {
@@ -1415,7 +1449,7 @@ type anyTimeOfDay struct {
 
 func (n anyTimeOfDay) decodeAny(d *decodeState, b *anyBoxes) any {
 	if v, ok := decodeTimeOfDay(n.micros, d); ok {
-		return v
+		return b.duration(v)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 	"sync"
 	"unicode/utf8"
 
@@ -45,6 +46,10 @@ type decodeState struct {
 	// arena holds the records, maps and value arrays of a value.Value
 	// decode; unlike strChunk it is never shared with another decode.
 	arena value.Arena
+	// boxes holds the numbers and strings of an any decode (anyBoxes);
+	// timeBoxes its times, and like strChunk it stays with the state.
+	boxes     anyBoxes
+	timeBoxes []time.Time
 }
 
 var decodeStatePool = sync.Pool{New: func() any { return new(decodeState) }}
@@ -60,6 +65,7 @@ func (d *decodeState) reset(o *DecodeOptions, data []byte) {
 		buf:             data,
 		path:            d.path[:0],
 		strChunk:        d.strChunk,
+		timeBoxes:       d.timeBoxes,
 		depthLeft:       o.maxDepth(),
 		zeroLeft:        o.maxZeroSizeItems(),
 		allocLeft:       o.maxAlloc(len(data)),
@@ -75,6 +81,7 @@ func (d *decodeState) release() {
 	d.buf = nil
 	d.err = nil
 	d.arena = value.Arena{}
+	d.boxes = anyBoxes{}
 	if cap(d.path) > 64 {
 		d.path = nil
 	}
