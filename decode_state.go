@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"time"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/avrogo/avro/value"
