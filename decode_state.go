@@ -30,15 +30,7 @@ type decodeState struct {
 	// again for every chunk that arrives.
 	need int64
 
-	depthLeft int
-	zeroLeft  int64
-	allocLeft int64
-	maxLength int64
-	maxItems  int64
-	// maxDecimalScale bounds decimal scales (DecodeOptions.MaxDecimalScale).
-	maxDecimalScale int
-	zeroCopy        bool
-	validateUTF     bool
+	decodeLimits
 	// strChunk is what is left of the chunk short strings and bytes are
 	// copied into (see carve); it stays with the state from one decode to
 	// the next.
@@ -52,6 +44,22 @@ type decodeState struct {
 	timeBoxes []time.Time
 }
 
+// decodeLimits are the options of a decode and what is left of its
+// budgets. They hold no pointers, so that reset assigns them with a plain
+// copy: assigning the whole state would pass every pointer word of it
+// through the write barrier while the collector runs.
+type decodeLimits struct {
+	depthLeft int
+	zeroLeft  int64
+	allocLeft int64
+	maxLength int64
+	maxItems  int64
+	// maxDecimalScale bounds decimal scales (DecodeOptions.MaxDecimalScale).
+	maxDecimalScale int
+	zeroCopy        bool
+	validateUTF     bool
+}
+
 var decodeStatePool = sync.Pool{New: func() any { return new(decodeState) }}
 
 func newDecodeState(o *DecodeOptions, data []byte) *decodeState {
@@ -60,12 +68,14 @@ func newDecodeState(o *DecodeOptions, data []byte) *decodeState {
 	return d
 }
 
+// reset readies a state from the pool, which release left with no error,
+// arena or boxes; strChunk and timeBoxes carry over.
 func (d *decodeState) reset(o *DecodeOptions, data []byte) {
-	*d = decodeState{
-		buf:             data,
-		path:            d.path[:0],
-		strChunk:        d.strChunk,
-		timeBoxes:       d.timeBoxes,
+	d.buf, d.pos, d.errPos, d.need = data, 0, 0, 0
+	if len(d.path) != 0 {
+		d.path = d.path[:0]
+	}
+	d.decodeLimits = decodeLimits{
 		depthLeft:       o.maxDepth(),
 		zeroLeft:        o.maxZeroSizeItems(),
 		allocLeft:       o.maxAlloc(len(data)),
@@ -79,11 +89,15 @@ func (d *decodeState) reset(o *DecodeOptions, data []byte) {
 
 func (d *decodeState) release() {
 	d.buf = nil
-	d.err = nil
+	if d.err != nil {
+		d.err = nil
+		if cap(d.path) > 64 {
+			d.path = nil
+		}
+	}
 	d.arena = value.Arena{}
-	d.boxes = anyBoxes{}
-	if cap(d.path) > 64 {
-		d.path = nil
+	if d.boxes.d != nil {
+		d.boxes = anyBoxes{}
 	}
 	decodeStatePool.Put(d)
 }
