@@ -232,3 +232,46 @@ func TestAnyBoxesKeepEarlierDecodes(t *testing.T) {
 		t.Errorf("%v allocations per decode, want at most %v", allocs, want)
 	}
 }
+
+// TestEmptyAndNullCostNothing checks that an empty array decodes to a
+// non-nil empty slice, and a null union branch to the zero value of a
+// non-pointer Go type, with no allocation for either.
+func TestEmptyAndNullCostNothing(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"E","fields":[
+		{"name":"recs","type":{"type":"array","items":{"type":"record","name":"P","fields":[{"name":"x","type":"long"}]}}},
+		{"name":"longs","type":{"type":"array","items":"long"}},
+		{"name":"opt","type":["null","string"]}]}`)
+	type p struct {
+		X int64 `avro:"x"`
+	}
+	type rec struct {
+		Recs  []p     `avro:"recs"`
+		Longs []int64 `avro:"longs"`
+		Opt   string  `avro:"opt"`
+	}
+	data := []byte{0, 0, 0} // two empty arrays and the null branch
+	var r rec
+	decode := func() {
+		r = rec{Opt: "set"}
+		if err := Unmarshal(s, data, &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	decode()
+	if r.Recs == nil || len(r.Recs) != 0 || r.Longs == nil || len(r.Longs) != 0 || r.Opt != "" {
+		t.Fatalf("decoded %#v, want non-nil empty slices and an empty string", r)
+	}
+	// The empty slices share no storage: appending to one leaves the
+	// other empty.
+	r.Recs = append(r.Recs, p{X: 1})
+	r.Longs = append(r.Longs, 2)
+	if len(r.Recs) != 1 || r.Recs[0].X != 1 || len(r.Longs) != 1 || r.Longs[0] != 2 {
+		t.Fatalf("after appends: %#v", r)
+	}
+	if benchRaceEnabled() {
+		return // allocation counts are not meaningful under -race
+	}
+	if allocs := testing.AllocsPerRun(100, decode); allocs != 0 {
+		t.Errorf("%v allocations per decode, want 0", allocs)
+	}
+}

@@ -54,7 +54,7 @@ func (c *sliceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	if d.err != nil {
 		return
 	}
-	finishSlice(c.typ, p, n)
+	finishSlice(p, n)
 	d.leave()
 }
 
@@ -76,14 +76,19 @@ func growSlice(t reflect2.SliceType, elemSize uintptr, p unsafe.Pointer, n, newL
 
 // finishSlice sets the final length, giving an empty array a non-nil
 // empty slice.
-func finishSlice(t reflect2.SliceType, p unsafe.Pointer, n int) {
+func finishSlice(p unsafe.Pointer, n int) {
 	sh := (*sliceHeader)(p)
 	if n == 0 && sh.data == nil {
-		t.UnsafeSet(p, t.UnsafeMakeSlice(0, 0))
+		// What make([]T, 0) returns, with no allocation: a pointer to a
+		// zero-size object, which the first append replaces.
+		sh.data = unsafe.Pointer(&zeroSized)
 		return
 	}
 	sh.len = n
 }
+
+// zeroSized is the data of empty decoded slices.
+var zeroSized struct{}
 
 // sliceEncoder encodes a Go slice as one block.
 type sliceEncoder struct {

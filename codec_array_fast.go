@@ -108,7 +108,7 @@ func (c *primSliceCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
 		n = newLen
 	}
 	if d.err == nil {
-		finishSlice(c.typ, p, n)
+		finishSlice(p, n)
 	}
 }
 

@@ -134,7 +134,8 @@ func (c *compiler) unionDecoder(s *schema.Schema, t reflect.Type, path string) (
 		ud.newElem = pointeeAllocator(target)
 	}
 	rt := reflect2.Type2(t)
-	ud.zero = func(p unsafe.Pointer) { rt.UnsafeSet(p, rt.UnsafeNew()) }
+	zero := rt.UnsafeNew() // shared and never written: UnsafeSet copies from it
+	ud.zero = func(p unsafe.Pointer) { rt.UnsafeSet(p, zero) }
 	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
 		ud.zero = func(p unsafe.Pointer) { *(*unsafe.Pointer)(p) = nil }
 		if t.Kind() == reflect.Slice {
