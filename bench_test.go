@@ -1,9 +1,11 @@
 package avro
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"runtime/debug"
+	"slices"
 	"testing"
 
 	"github.com/avrogo/avro/schema"
@@ -414,6 +416,58 @@ func TestAppendRecordZeroAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("Append of a map[string]string: %v allocations per call, want 0", allocs)
+	}
+}
+
+// TestMarshalOneAlloc checks that Marshal of a record makes one
+// allocation, its exact-size result, from a struct and from a
+// map[string]any, also after a large datum (whose scratch buffer the
+// pooled state does not keep) and an untyped nil.
+func TestMarshalOneAlloc(t *testing.T) {
+	if benchRaceEnabled() {
+		t.Skip("allocation counts are not meaningful under -race")
+	}
+	d := benchSetup(t)
+	generic := make([]any, benchRecords)
+	for j, data := range d.encoded {
+		if err := Unmarshal(d.s, data, &generic[j]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	big := schema.MustParse(`{"type":"array","items":"long"}`)
+	bigValue := make([]int64, 100_000) // 100 KB encoded, past maxPooledBuffer
+	bigValue[1] = -1
+	out, err := Marshal(big, &bigValue)
+	var back []int64
+	if err != nil || len(out) != 3+100_000+1 || cap(out) != len(out) || Unmarshal(big, out, &back) != nil || !slices.Equal(back, bigValue) {
+		t.Fatalf("Marshal of 100,000 longs: %d bytes (cap %d), %v", len(out), cap(out), err)
+	}
+	if out, err := Marshal(schema.MustParse(`["null","long"]`), nil); err != nil || !bytes.Equal(out, []byte{0}) {
+		t.Fatalf("Marshal of nil: % x, %v", out, err)
+	}
+	i := 0
+	for _, c := range []struct {
+		name string
+		v    func() any
+	}{
+		{"struct", func() any { return &d.events[i%benchRecords] }},
+		{"map[string]any", func() any { return generic[i%benchRecords] }},
+	} {
+		allocs := testing.AllocsPerRun(100, func() {
+			out, err := Marshal(d.s, c.v())
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The records hold a map, whose entries come in any order:
+			// their encodings agree in length only.
+			if want := d.encoded[i%benchRecords]; len(out) != len(want) || cap(out) != len(out) {
+				t.Fatalf("Marshal of a %s: %d bytes (cap %d), want %d", c.name, len(out), cap(out), len(want))
+			}
+			i++
+		})
+		if allocs != 1 {
+			t.Errorf("Marshal of a %s: %v allocations per call, want 1", c.name, allocs)
+		}
 	}
 }
 

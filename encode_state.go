@@ -19,6 +19,9 @@ type encodeState struct {
 	depthLeft int
 	// maxDecimalScale bounds decimal scales (EncodeOptions.MaxDecimalScale).
 	maxDecimalScale int
+	// scratch is the buffer Marshal encodes into; it stays with the
+	// pooled state.
+	scratch []byte
 }
 
 var encodeStatePool = sync.Pool{New: func() any { return new(encodeState) }}

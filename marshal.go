@@ -3,7 +3,6 @@ package avro
 import (
 	"io"
 	"reflect"
-	"sync"
 	"unsafe"
 
 	"github.com/avrogo/avro/internal/cache"
@@ -20,27 +19,11 @@ func Marshal(s *schema.Schema, v any) ([]byte, error) {
 	return marshal(&defaultEncodeOptions, s, v)
 }
 
-// marshalBuffers holds scratch buffers for Marshal, which encodes into one
-// and returns an exact-size copy: one allocation, where growing a nil
-// slice would take several.
-var marshalBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
-
 // maxPooledBuffer keeps an occasional huge datum from pinning its buffer.
 const maxPooledBuffer = 64 << 10
 
 func marshal(o *EncodeOptions, s *schema.Schema, v any) ([]byte, error) {
-	bp := marshalBuffers.Get().(*[]byte)
-	buf, err := appendValue(o, (*bp)[:0], s, v)
-	var out []byte
-	if err == nil {
-		out = make([]byte, len(buf))
-		copy(out, buf)
-	}
-	if cap(buf) <= maxPooledBuffer {
-		*bp = buf[:0]
-	}
-	marshalBuffers.Put(bp)
-	return out, err
+	return encodeValue(o, nil, s, v, true)
 }
 
 // Append appends the Avro binary encoding of v for schema s to dst and
@@ -52,40 +35,62 @@ func Append(dst []byte, s *schema.Schema, v any) ([]byte, error) {
 }
 
 func appendValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any) ([]byte, error) {
+	return encodeValue(o, dst, s, v, false)
+}
+
+// encodeValue appends the encoding of v to dst; with exact (Marshal) it
+// encodes into the pooled state's scratch buffer instead and returns an
+// exact-size copy: one allocation, where growing a nil slice would take
+// several.
+func encodeValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any, exact bool) ([]byte, error) {
 	if s == nil {
 		return dst, errNilSchema
 	}
-	ef := efaceOf(&v)
-	if ef.typ == nil {
-		return appendNil(o, dst, s)
+	if efaceOf(&v).typ == nil {
+		// An untyped nil: the null branch of a union, or null.
+		var x any
+		v = &x
 	}
-	if t := reflect.TypeOf(v); t == stringAnyMapType || t == anySliceType {
-		// The generic shapes encode from the interface value itself, so
-		// the map or slice header needs no addressable (heap) copy.
-		enc, err := cachedEncoder(s, ef.typ, t)
-		if err != nil {
-			return dst, err
-		}
-		e := newEncodeState(o, dst)
-		if gc, ok := enc.(genericShapeCodec); ok {
-			gc.any.n.encodeAny(v, e)
-		} else {
-			x := v
-			enc.encode(efaceOf(&x).data, e)
-		}
-		return finishAppend(e, dst)
+	var enc encoder
+	var p unsafe.Pointer
+	var err error
+	t := reflect.TypeOf(v)
+	generic := t == stringAnyMapType || t == anySliceType
+	if generic {
+		enc, err = cachedEncoder(s, efaceOf(&v).typ, t)
+	} else {
+		enc, p, err = topEncoder(s, &v)
 	}
-	enc, p, err := topEncoder(s, &v)
 	if err != nil {
 		return dst, err
 	}
 	e := newEncodeState(o, dst)
-	enc.encode(p, e)
-	return finishAppend(e, dst)
-}
-
-func finishAppend(e *encodeState, dst []byte) ([]byte, error) {
+	if exact {
+		if e.scratch == nil {
+			e.scratch = make([]byte, 0, 1024)
+		}
+		e.buf = e.scratch[:0]
+	}
+	if !generic {
+		enc.encode(p, e)
+	} else if gc, ok := enc.(genericShapeCodec); ok {
+		// The generic shapes encode from the interface value itself, so
+		// the map or slice header needs no addressable (heap) copy.
+		gc.any.n.encodeAny(v, e)
+	} else {
+		x := v
+		enc.encode(efaceOf(&x).data, e)
+	}
 	out, err := e.buf, e.toError()
+	if exact {
+		if err == nil {
+			out = make([]byte, len(e.buf))
+			copy(out, e.buf)
+		}
+		if cap(e.buf) <= maxPooledBuffer {
+			e.scratch = e.buf[:0]
+		}
+	}
 	e.release()
 	if err != nil {
 		return dst, err
@@ -144,12 +149,6 @@ func cachedEncoderOfElem(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type)
 	enc, err := newCompiler().encoderFor(s, t.Elem(), "")
 	entry := c.LoadOrStore(key, &encoderEntry{enc, err}).(*encoderEntry)
 	return entry.enc, entry.err
-}
-
-// appendNil encodes an untyped nil: the null branch of a union, or null.
-func appendNil(o *EncodeOptions, dst []byte, s *schema.Schema) ([]byte, error) {
-	var x any
-	return appendValue(o, dst, s, &x)
 }
 
 // An Encoder writes datums of one schema back to back on a stream, with no
