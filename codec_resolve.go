@@ -331,9 +331,21 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 		}
 		switch op {
 		case opInt, opLong:
-			if p := d.pos; p < len(d.buf) && d.buf[p] < 0x80 {
+			// A one-byte value first: on data of small numbers the branch
+			// is predicted and the next skip need not wait for this one.
+			// Longer ones take their length from one word, inline.
+			p := d.pos
+			if p < len(d.buf) && d.buf[p] < 0x80 {
 				d.pos = p + 1
 				continue
+			}
+			if len(d.buf)-p >= 8 {
+				if m := ^binary.LittleEndian.Uint64(d.buf[p:]) & 0x8080808080808080; m != 0 {
+					if n := (bits.TrailingZeros64(m) + 1) >> 3; n < 5 || op == opLong {
+						d.pos = p + n
+						continue
+					}
+				}
 			}
 			d.skipVarint(op == opLong)
 		case opLen:
