@@ -339,13 +339,9 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 				d.pos = p + 1
 				continue
 			}
-			if len(d.buf)-p >= 8 {
-				if m := ^binary.LittleEndian.Uint64(d.buf[p:]) & 0x8080808080808080; m != 0 {
-					if n := (bits.TrailingZeros64(m) + 1) >> 3; n < 5 || op == opLong {
-						d.pos = p + n
-						continue
-					}
-				}
+			if n := varintLenInWord(d.buf[p:], op == opLong); n > 0 {
+				d.pos = p + n
+				continue
 			}
 			d.skipVarint(op == opLong)
 		case opLen:
@@ -389,19 +385,30 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 	return true
 }
 
+// varintLenInWord returns the length of the int or long varint at the
+// start of b when b holds 8 bytes and the varint ends, valid, within
+// them; 0 otherwise. It is small enough to inline into skipAll.
+func varintLenInWord(b []byte, long bool) int {
+	if len(b) < 8 {
+		return 0
+	}
+	m := ^binary.LittleEndian.Uint64(b) & 0x8080808080808080
+	if m == 0 {
+		return 0
+	}
+	n := (bits.TrailingZeros64(m) + 1) >> 3
+	if long || n < 5 || b[4] <= 0x0f {
+		return n
+	}
+	return 0 // an int past 5 bytes or the int range: the slow path fails
+}
+
 // skipVarint moves past an int or long varint of two bytes or more,
 // failing as readInt and readLong would on a malformed one.
 func (d *decodeState) skipVarint(long bool) {
-	b := d.buf[d.pos:]
-	if len(b) >= 8 {
-		w := binary.LittleEndian.Uint64(b)
-		if m := ^w & 0x8080808080808080; m != 0 {
-			n := (bits.TrailingZeros64(m) + 1) >> 3
-			if long || n < 5 || b[4] <= 0x0f {
-				d.pos += n
-				return
-			}
-		}
+	if n := varintLenInWord(d.buf[d.pos:], long); n > 0 {
+		d.pos += n
+		return
 	}
 	if long {
 		d.readLongSlow()

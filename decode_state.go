@@ -38,8 +38,9 @@ type decodeState struct {
 	// arena holds the records, maps and value arrays of a value.Value
 	// decode; unlike strChunk it is never shared with another decode.
 	arena value.Arena
-	// boxes holds the numbers and strings of an any decode (anyBoxes);
-	// timeBoxes its times, and like strChunk it stays with the state.
+	// boxes holds the string headers of an any decode (anyBoxes), and
+	// is cleared after each decode; timeBoxes holds its times and, like
+	// strChunk, stays with the state.
 	boxes     anyBoxes
 	timeBoxes []time.Time
 }
