@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/avrogo/avro/internal/memcopy"
 	"github.com/avrogo/avro/value"
 	"github.com/avrogo/avro/varint"
 )
@@ -396,7 +397,7 @@ func (d *decodeState) readBytes(dst []byte) []byte {
 		}
 		dst = make([]byte, n)
 	}
-	copy(dst, src)
+	memcopy.Copy(dst, src)
 	return dst
 }
 

@@ -310,6 +310,88 @@ func TestPropIntegersInRecord(t *testing.T) {
 
 // --- floats ---
 
+// TestPropLargeArraysAtEveryOffset decodes arrays of doubles and floats and
+// bytes values long enough for the vector copy (package memcopy), from
+// input starting at every offset within 8 bytes, into fresh and into
+// reused memory, and checks every bit.
+func TestPropLargeArraysAtEveryOffset(t *testing.T) {
+	r := propRand(t)
+	sDoubles := propParse(t, `{"type":"array","items":"double"}`)
+	sFloats := propParse(t, `{"type":"array","items":"float"}`)
+	sBytes := propParse(t, `"bytes"`)
+	// at returns a copy of enc starting off bytes into a fresh buffer.
+	at := func(enc []byte, off int) []byte {
+		buf := make([]byte, off+len(enc))
+		copy(buf[off:], enc)
+		return buf[off:]
+	}
+	for _, n := range []int{255, 256, 257, 1000, 4099} {
+		f64 := make([]float64, n)
+		f32 := make([]float32, 2*n)
+		raw := make([]byte, 8*n+r.IntN(8))
+		for i := range f64 {
+			f64[i] = math.Float64frombits(r.Uint64())
+		}
+		for i := range f32 {
+			f32[i] = math.Float32frombits(r.Uint32())
+		}
+		for i := range raw {
+			raw[i] = byte(r.Uint32())
+		}
+		enc64, err := Marshal(sDoubles, f64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc32, err := Marshal(sFloats, f32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		encRaw, err := Marshal(sBytes, raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var reuse64 []float64
+		var reuse32 []float32
+		var reuseRaw []byte
+		for off := range 8 {
+			for round, out64 := range []*[]float64{new([]float64), &reuse64} {
+				if err := Unmarshal(sDoubles, at(enc64, off), out64); err != nil {
+					t.Fatal(err)
+				}
+				if len(*out64) != n {
+					t.Fatalf("n=%d offset %d round %d: %d doubles", n, off, round, len(*out64))
+				}
+				for i, x := range *out64 {
+					if math.Float64bits(x) != math.Float64bits(f64[i]) {
+						t.Fatalf("n=%d offset %d round %d: double %d is %x, want %x", n, off, round, i, math.Float64bits(x), math.Float64bits(f64[i]))
+					}
+				}
+			}
+			for round, out32 := range []*[]float32{new([]float32), &reuse32} {
+				if err := Unmarshal(sFloats, at(enc32, off), out32); err != nil {
+					t.Fatal(err)
+				}
+				if len(*out32) != 2*n {
+					t.Fatalf("n=%d offset %d round %d: %d floats", n, off, round, len(*out32))
+				}
+				for i, x := range *out32 {
+					if math.Float32bits(x) != math.Float32bits(f32[i]) {
+						t.Fatalf("n=%d offset %d round %d: float %d is %x, want %x", n, off, round, i, math.Float32bits(x), math.Float32bits(f32[i]))
+					}
+				}
+			}
+			for round, outRaw := range []*[]byte{new([]byte), &reuseRaw} {
+				if err := Unmarshal(sBytes, at(encRaw, off), outRaw); err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(*outRaw, raw) {
+					t.Fatalf("n=%d offset %d round %d: bytes differ", n, off, round)
+				}
+			}
+		}
+	}
+}
+
 func TestPropFloats(t *testing.T) {
 	r := propRand(t)
 	sFloat := propParse(t, `"float"`)
