@@ -852,12 +852,24 @@ func (n *anyMap) encodeAny(v any, e *encodeState) {
 	if m, ok := v.(map[string]any); ok {
 		if len(m) > 0 {
 			e.writeLong(int64(len(m)))
-			for k, x := range m {
-				e.writeString(k)
-				n.values.encodeAny(x, e)
-				if e.err != nil {
-					e.addKey(k)
-					return
+			if w, ok := walkSmallMap(unsafe.Pointer(&m)); ok {
+				const size, off = unsafe.Sizeof(mapSlot[any]{}), unsafe.Offsetof(mapSlot[any]{}.value)
+				for s := w.next(size); s != nil; s = w.next(size) {
+					e.writeString(*(*string)(s))
+					n.values.encodeAny(*(*any)(unsafe.Add(s, off)), e)
+					if e.err != nil {
+						e.addKey(*(*string)(s))
+						return
+					}
+				}
+			} else {
+				for k, x := range m {
+					e.writeString(k)
+					n.values.encodeAny(x, e)
+					if e.err != nil {
+						e.addKey(k)
+						return
+					}
 				}
 			}
 		}
@@ -1288,6 +1300,20 @@ func (n *anyUnion) decodeAny(d *decodeState, b *anyBoxes) any {
 	return n.branches[i].decodeAny(d, b)
 }
 
+// onlyEntry returns the entry of a map of one entry (a union wrapper,
+// {"type": value}), without setting up a range over it when it can.
+func onlyEntry(m map[string]any) (string, any) {
+	if w, ok := walkSmallMap(unsafe.Pointer(&m)); ok {
+		if s := w.next(unsafe.Sizeof(mapSlot[any]{})); s != nil {
+			return *(*string)(s), *(*any)(unsafe.Add(s, unsafe.Offsetof(mapSlot[any]{}.value)))
+		}
+	}
+	for k, v := range m {
+		return k, v
+	}
+	return "", nil
+}
+
 // pick returns the branch for v and the value to encode in it (v, or the
 // content of a wrapper map), or -1.
 func (n *anyUnion) pick(v any) (int, any) {
@@ -1296,10 +1322,9 @@ func (n *anyUnion) pick(v any) (int, any) {
 	}
 	m, isMap := v.(map[string]any)
 	if isMap && len(m) == 1 {
-		for k, inner := range m {
-			if i, ok := n.byName[k]; ok && n.branches[i].accepts(inner) {
-				return i, inner
-			}
+		k, inner := onlyEntry(m)
+		if i, ok := n.byName[k]; ok && n.branches[i].accepts(inner) {
+			return i, inner
 		}
 	}
 	cls := classify(v)

@@ -26,10 +26,14 @@ type typedMapCodec[V any] struct {
 	// the commonest map of all (headers, attributes, labels): its loops
 	// write and read both strings inline, with no call per element.
 	stringValues bool
+	// slotSize and valueOff place an entry's key and value in a small
+	// map's group (see walkSmallMap).
+	slotSize, valueOff uintptr
 }
 
 func newTypedMapCodec[V any](minSize int, dec decoder, enc encoder) *typedMapCodec[V] {
-	c := &typedMapCodec[V]{minSize: minSize, elemDec: dec, elemEnc: enc}
+	c := &typedMapCodec[V]{minSize: minSize, elemDec: dec, elemEnc: enc,
+		slotSize: unsafe.Sizeof(mapSlot[V]{}), valueOff: unsafe.Offsetof(mapSlot[V]{}.value)}
 	if enc != nil {
 		c.direct, _ = directEncoder(enc).(func(V, *encodeState))
 	}
@@ -191,37 +195,73 @@ func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
 	m := *(*map[string]V)(p)
 	if len(m) > 0 {
 		e.writeLong(int64(len(m)))
-		if c.stringValues {
-			for k, v := range *(*map[string]string)(p) {
-				e.writeString(k)
-				e.writeString(v)
-			}
-		} else if c.direct != nil {
-			for k, v := range m {
-				e.writeString(k)
-				c.direct(v, e)
-				if e.err != nil {
-					e.addKey(k)
-					return
-				}
-			}
+		if w, ok := walkSmallMap(p); ok {
+			c.encodeSlots(&w, e)
 		} else {
-			// One scratch value for the whole map: taking the address of
-			// the loop variable would allocate per element.
-			tmp := new(V)
-			for k, v := range m {
-				e.writeString(k)
-				*tmp = v
-				c.elemEnc.encode(unsafe.Pointer(tmp), e)
-				if e.err != nil {
-					e.addKey(k)
-					return
-				}
-			}
+			c.encodeRanged(m, e)
+		}
+		if e.err != nil {
+			return
 		}
 	}
 	e.buf = append(e.buf, 0)
 	e.leave()
+}
+
+// encodeSlots encodes the entries of a small map straight from its group;
+// each value is encoded in place.
+func (c *typedMapCodec[V]) encodeSlots(w *smallMapWalk, e *encodeState) {
+	size, off := c.slotSize, c.valueOff
+	if c.stringValues {
+		for s := w.next(size); s != nil; s = w.next(size) {
+			e.writeString(*(*string)(s))
+			e.writeString(*(*string)(unsafe.Add(s, off)))
+		}
+		return
+	}
+	for s := w.next(size); s != nil; s = w.next(size) {
+		e.writeString(*(*string)(s))
+		if c.direct != nil {
+			c.direct(*(*V)(unsafe.Add(s, off)), e)
+		} else {
+			c.elemEnc.encode(unsafe.Add(s, off), e)
+		}
+		if e.err != nil {
+			e.addKey(*(*string)(s))
+			return
+		}
+	}
+}
+
+func (c *typedMapCodec[V]) encodeRanged(m map[string]V, e *encodeState) {
+	if c.stringValues {
+		for k, v := range any(m).(map[string]string) {
+			e.writeString(k)
+			e.writeString(v)
+		}
+	} else if c.direct != nil {
+		for k, v := range m {
+			e.writeString(k)
+			c.direct(v, e)
+			if e.err != nil {
+				e.addKey(k)
+				return
+			}
+		}
+	} else {
+		// One scratch value for the whole map: taking the address of
+		// the loop variable would allocate per element.
+		tmp := new(V)
+		for k, v := range m {
+			e.writeString(k)
+			*tmp = v
+			c.elemEnc.encode(unsafe.Pointer(tmp), e)
+			if e.err != nil {
+				e.addKey(k)
+				return
+			}
+		}
+	}
 }
 
 // reflectMapCodec handles every other map type with string-kind keys.
@@ -363,4 +403,11 @@ func (c *compiler) mapCodec(s *schema.Schema, t reflect.Type, path string, decod
 		}
 	}
 	return &reflectMapCodec{t: t, minSize: minSize, elemDec: dec, elemEnc: enc}, nil
+}
+
+// mapSlot is the layout of one entry of a map[string]V in its group: the
+// key, then the value at the value's alignment.
+type mapSlot[V any] struct {
+	key   string
+	value V
 }
