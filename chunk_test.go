@@ -3,6 +3,7 @@ package avro_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/avrogo/avro"
@@ -70,9 +71,20 @@ func TestSharedChunksKeepEarlierDecodes(t *testing.T) {
 		}
 		_ = append(a, 1)
 	}
+	// The same for the structs' bytes, which are carved from the chunk too.
+	for _, r := range structs {
+		if cap(r.B) != len(r.B) {
+			t.Fatalf("decoded []byte field has spare capacity %d", cap(r.B)-len(r.B))
+		}
+		for j := range r.B {
+			r.B[j] = '%'
+		}
+		_ = append(r.B, '!')
+	}
 	for i := range n {
 		wantS := fmt.Sprintf("string-%d-%s", i, "xxxxxxxxxxxxxxxxxxxxxxxx"[:i%25])
-		if structs[i].S != wantS || string(structs[i].B) != fmt.Sprintf("b%d", i) {
+		wantB := strings.Repeat("%", len(fmt.Sprintf("b%d", i)))
+		if structs[i].S != wantS || string(structs[i].B) != wantB {
 			t.Fatalf("struct %d = %+v after later decodes", i, structs[i])
 		}
 		if got := values[i].Record().FieldAt(0).Str(); got != wantS {
@@ -86,6 +98,32 @@ func TestSharedChunksKeepEarlierDecodes(t *testing.T) {
 				t.Fatalf("value %d: a = %v: another value's write reached it", i, values[i].Record().FieldAt(2).Int64s())
 			}
 		}
+	}
+}
+
+// An empty bytes value decodes to an empty, non-nil slice (nil would be
+// the null of ["null","bytes"]), short and long values to slices of their
+// own length.
+func TestDecodedBytesLengths(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[
+		{"name":"a","type":"bytes"},{"name":"b","type":["null","bytes"]},{"name":"c","type":"bytes"},{"name":"d","type":"bytes"}]}`)
+	type rec struct {
+		A []byte  `avro:"a"`
+		B *[]byte `avro:"b"`
+		C []byte  `avro:"c"`
+		D []byte  `avro:"d"`
+	}
+	empty := []byte{}
+	in := rec{A: []byte{}, B: &empty, C: []byte(strings.Repeat("c", 256)), D: []byte(strings.Repeat("d", 257))}
+	var out rec
+	if err := avro.Unmarshal(s, mustMarshal(t, s, &in), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.A == nil || len(out.A) != 0 || out.B == nil || *out.B == nil || len(*out.B) != 0 {
+		t.Fatalf("empty bytes decoded as %#v and %#v", out.A, out.B)
+	}
+	if string(out.C) != string(in.C) || cap(out.C) != 256 || string(out.D) != string(in.D) || cap(out.D) != 257 {
+		t.Fatalf("256 and 257 bytes decoded with lengths %d, %d and capacities %d, %d", len(out.C), len(out.D), cap(out.C), cap(out.D))
 	}
 }
 

@@ -377,8 +377,9 @@ func (d *decodeState) readStringBytes() []byte {
 	return b
 }
 
-// readBytes reads a bytes value into a fresh slice, or reuses dst's
-// storage when it has room (dst must not alias anything the caller keeps).
+// readBytes reads a bytes value into a fresh slice (a short one carved
+// from the string chunk, with no spare capacity), or reuses dst's storage
+// when it has room (dst must not alias anything the caller keeps).
 func (d *decodeState) readBytes(dst []byte) []byte {
 	n := d.readLength()
 	if n < 0 {
@@ -389,11 +390,17 @@ func (d *decodeState) readBytes(dst []byte) []byte {
 	if d.zeroCopy {
 		return src
 	}
-	if dst != nil && cap(dst) >= n { // a nil dst gives []byte{} for an empty value: nil would be null in ["null","bytes"]
+	if dst != nil && cap(dst) >= n {
 		dst = dst[:n]
 	} else {
 		if !d.reserve(int64(n)) {
 			return nil
+		}
+		switch {
+		case n == 0:
+			return []byte{} // not nil, which would read as null in ["null","bytes"]
+		case n <= stringShareMax:
+			return d.carve(src) // short values share the string chunk
 		}
 		dst = make([]byte, n)
 	}
