@@ -354,32 +354,8 @@ func TestPropLargeArraysAtEveryOffset(t *testing.T) {
 		var reuse32 []float32
 		var reuseRaw []byte
 		for off := range 8 {
-			for round, out64 := range []*[]float64{new([]float64), &reuse64} {
-				if err := Unmarshal(sDoubles, at(enc64, off), out64); err != nil {
-					t.Fatal(err)
-				}
-				if len(*out64) != n {
-					t.Fatalf("n=%d offset %d round %d: %d doubles", n, off, round, len(*out64))
-				}
-				for i, x := range *out64 {
-					if math.Float64bits(x) != math.Float64bits(f64[i]) {
-						t.Fatalf("n=%d offset %d round %d: double %d is %x, want %x", n, off, round, i, math.Float64bits(x), math.Float64bits(f64[i]))
-					}
-				}
-			}
-			for round, out32 := range []*[]float32{new([]float32), &reuse32} {
-				if err := Unmarshal(sFloats, at(enc32, off), out32); err != nil {
-					t.Fatal(err)
-				}
-				if len(*out32) != 2*n {
-					t.Fatalf("n=%d offset %d round %d: %d floats", n, off, round, len(*out32))
-				}
-				for i, x := range *out32 {
-					if math.Float32bits(x) != math.Float32bits(f32[i]) {
-						t.Fatalf("n=%d offset %d round %d: float %d is %x, want %x", n, off, round, i, math.Float32bits(x), math.Float32bits(f32[i]))
-					}
-				}
-			}
+			checkFloatArrayAt(t, off, sDoubles, at(enc64, off), f64, &reuse64, func(x float64) uint64 { return math.Float64bits(x) })
+			checkFloatArrayAt(t, off, sFloats, at(enc32, off), f32, &reuse32, func(x float32) uint64 { return uint64(math.Float32bits(x)) })
 			for round, outRaw := range []*[]byte{new([]byte), &reuseRaw} {
 				if err := Unmarshal(sBytes, at(encRaw, off), outRaw); err != nil {
 					t.Fatal(err)
@@ -387,6 +363,25 @@ func TestPropLargeArraysAtEveryOffset(t *testing.T) {
 				if !bytes.Equal(*outRaw, raw) {
 					t.Fatalf("n=%d offset %d round %d: bytes differ", n, off, round)
 				}
+			}
+		}
+	}
+}
+
+// checkFloatArrayAt decodes data (starting off bytes into its buffer)
+// into a new slice and into reuse, and checks every value's bits.
+func checkFloatArrayAt[F float32 | float64](t *testing.T, off int, s *schema.Schema, data []byte, want []F, reuse *[]F, bits func(F) uint64) {
+	t.Helper()
+	for round, out := range []*[]F{new([]F), reuse} {
+		if err := Unmarshal(s, data, out); err != nil {
+			t.Fatal(err)
+		}
+		if len(*out) != len(want) {
+			t.Fatalf("offset %d round %d: %d values, want %d", off, round, len(*out), len(want))
+		}
+		for i, x := range *out {
+			if bits(x) != bits(want[i]) {
+				t.Fatalf("offset %d round %d: value %d of %d is %x, want %x", off, round, i, len(want), bits(x), bits(want[i]))
 			}
 		}
 	}
