@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/avrogo/avro/schema"
@@ -508,4 +509,35 @@ func TestBenchRecordShape(t *testing.T) {
 	if n := len(d.s.Fields()); n != 10 {
 		t.Errorf("%d fields, want 10", n)
 	}
+}
+
+// BenchmarkAppendMapOfRecords encodes maps of 1 to 8 records (the map
+// codec for value types without a typed path), each op the next of 1,024
+// random maps.
+func BenchmarkAppendMapOfRecords(b *testing.B) {
+	s := schema.MustParse(`{"type":"map","values":{"type":"record","name":"P","fields":[
+		{"name":"x","type":"long"},{"name":"y","type":"string"}]}}`)
+	type point struct {
+		X int64  `avro:"x"`
+		Y string `avro:"y"`
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	maps := make([]map[string]point, 1024)
+	for i := range maps {
+		m := map[string]point{}
+		for j := range 1 + r.IntN(8) {
+			m["key"+strconv.Itoa(j)] = point{X: r.Int64N(1 << 40), Y: strconv.Itoa(r.IntN(1e6))}
+		}
+		maps[i] = m
+	}
+	buf := make([]byte, 0, 1024)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var err error
+		if buf, err = Append(buf[:0], s, maps[i%len(maps)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	benchSink = buf
 }

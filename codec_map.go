@@ -2,6 +2,7 @@ package avro
 
 import (
 	"reflect"
+	"strconv"
 	"unsafe"
 
 	"github.com/avrogo/avro/schema"
@@ -270,6 +271,54 @@ type reflectMapCodec struct {
 	minSize int
 	elemDec decoder
 	elemEnc encoder
+	// slotSize and valueOff place an entry in a small map's group (see
+	// walkSmallMap); slotSize is 0 when the values are not stored in the
+	// slots.
+	slotSize, valueOff uintptr
+}
+
+// newReflectMapCodec sets up the walk of small maps of t: the runtime
+// keeps a key and its value in a slot laid out as a struct of the two,
+// unless the value is larger than 128 bytes (then the slot holds a
+// pointer to it) or takes no space.
+func newReflectMapCodec(t reflect.Type, minSize int, dec decoder, enc encoder) *reflectMapCodec {
+	c := &reflectMapCodec{t: t, minSize: minSize, elemDec: dec, elemEnc: enc}
+	if size := t.Elem().Size(); smallMapsWalkable && size > 0 && size <= 128 {
+		slot := reflect.StructOf([]reflect.StructField{{Name: "K", Type: t.Key()}, {Name: "V", Type: t.Elem()}})
+		if slotStrideHolds(t, slot.Size()) {
+			c.slotSize, c.valueOff = slot.Size(), slot.Field(1).Offset
+		}
+	}
+	return c
+}
+
+// slotStrideHolds checks slotSize on a full small map of t built here:
+// each slot must hold one of the keys put in, compared by their string
+// headers, so that a wrong stride is caught without reading through what
+// it finds.
+func slotStrideHolds(t reflect.Type, slotSize uintptr) bool {
+	m := reflect.MakeMapWithSize(t, 8)
+	keys := make(map[[2]uintptr]bool)
+	for i := range 8 {
+		k := reflect.New(t.Key()).Elem()
+		k.SetString("key" + strconv.Itoa(i))
+		m.SetMapIndex(k, reflect.Zero(t.Elem()))
+		str := k.String()
+		keys[[2]uintptr{uintptr(unsafe.Pointer(unsafe.StringData(str))), uintptr(len(str))}] = true
+	}
+	mp := m.UnsafePointer()
+	w, ok := walkSmallMap(unsafe.Pointer(&mp))
+	if !ok || w.count() != len(keys) {
+		return false
+	}
+	for s := w.next(slotSize); s != nil; s = w.next(slotSize) {
+		header := *(*[2]uintptr)(s)
+		if !keys[header] {
+			return false
+		}
+		delete(keys, header)
+	}
+	return len(keys) == 0
 }
 
 func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
@@ -323,6 +372,12 @@ func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
 	if !e.enter() {
 		return
 	}
+	if c.slotSize != 0 {
+		if w, ok := walkSmallMap(p); ok {
+			c.encodeSlots(&w, e)
+			return
+		}
+	}
 	m := reflect.NewAt(c.t, p).Elem()
 	if m.Len() > 0 {
 		e.writeLong(int64(m.Len()))
@@ -337,6 +392,24 @@ func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
 			c.elemEnc.encode(tmp.UnsafePointer(), e)
 			if e.err != nil {
 				e.addKey(k)
+				return
+			}
+		}
+	}
+	e.buf = append(e.buf, 0)
+	e.leave()
+}
+
+// encodeSlots encodes a small map straight from its group, each value in
+// place, and closes the map.
+func (c *reflectMapCodec) encodeSlots(w *smallMapWalk, e *encodeState) {
+	if n := w.count(); n > 0 {
+		e.writeLong(int64(n))
+		for s := w.next(c.slotSize); s != nil; s = w.next(c.slotSize) {
+			e.writeString(*(*string)(s))
+			c.elemEnc.encode(unsafe.Add(s, c.valueOff), e)
+			if e.err != nil {
+				e.addKey(*(*string)(s))
 				return
 			}
 		}
@@ -402,7 +475,7 @@ func (c *compiler) mapCodec(s *schema.Schema, t reflect.Type, path string, decod
 			return newTypedMapCodec[any](minSize, dec, enc), nil
 		}
 	}
-	return &reflectMapCodec{t: t, minSize: minSize, elemDec: dec, elemEnc: enc}, nil
+	return newReflectMapCodec(t, minSize, dec, enc), nil
 }
 
 // mapSlot is the layout of one entry of a map[string]V in its group: the

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/avrogo/avro/varint"
 )
@@ -22,6 +23,9 @@ type encodeState struct {
 	// scratch is the buffer Marshal encodes into; it stays with the
 	// pooled state.
 	scratch []byte
+	// top holds the data word of a pointer-shaped value being encoded
+	// (a map, a nil pointer), whose address the encoder takes.
+	top unsafe.Pointer
 }
 
 var encodeStatePool = sync.Pool{New: func() any { return new(encodeState) }}
@@ -39,6 +43,9 @@ func newEncodeState(o *EncodeOptions, dst []byte) *encodeState {
 func (e *encodeState) release() {
 	e.buf = nil
 	e.err = nil
+	if e.top != nil {
+		e.top = nil
+	}
 	if cap(e.path) > 64 {
 		e.path = nil
 	}

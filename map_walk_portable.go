@@ -13,4 +13,6 @@ type smallMapWalk struct{}
 
 func walkSmallMap(m unsafe.Pointer) (smallMapWalk, bool) { return smallMapWalk{}, false }
 
+func (w *smallMapWalk) count() int { return 0 }
+
 func (w *smallMapWalk) next(slotSize uintptr) unsafe.Pointer { return nil }

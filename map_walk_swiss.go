@@ -70,6 +70,9 @@ func walkGroup(m unsafe.Pointer) (smallMapWalk, bool) {
 	return smallMapWalk{slots: unsafe.Add(h.dirPtr, swissGroupSlotsOffset), full: full}, true
 }
 
+// count returns the number of entries left to walk.
+func (w *smallMapWalk) count() int { return bits.OnesCount64(w.full) }
+
 // next returns the next full slot (its key first, the value at the
 // value's offset in a mapSlot), or nil after the last.
 func (w *smallMapWalk) next(slotSize uintptr) unsafe.Pointer {

@@ -54,17 +54,24 @@ func encodeValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any, exact bo
 	var enc encoder
 	var p unsafe.Pointer
 	var err error
+	var indirect bool
 	t := reflect.TypeOf(v)
 	generic := t == stringAnyMapType || t == anySliceType
 	if generic {
 		enc, err = cachedEncoder(s, efaceOf(&v).typ, t)
 	} else {
-		enc, p, err = topEncoder(s, &v)
+		enc, p, indirect, err = topEncoder(s, &v)
 	}
 	if err != nil {
 		return dst, err
 	}
 	e := newEncodeState(o, dst)
+	if indirect {
+		// The encoder takes the address of the value: the interface's
+		// data word, kept in the pooled state rather than a new variable.
+		e.top = p
+		p = unsafe.Pointer(&e.top)
+	}
 	if exact {
 		if e.scratch == nil {
 			e.scratch = make([]byte, 0, 1024)
@@ -103,25 +110,23 @@ func encodeValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any, exact bo
 
 // topEncoder returns the encoder for v and the pointer it works on. A
 // non-nil pointer is encoded through its element, so encoding &rec
-// allocates nothing; other pointer-shaped values (maps, nil pointers) are
-// addressed through the interface's data word.
-func topEncoder(s *schema.Schema, v *any) (encoder, unsafe.Pointer, error) {
+// allocates nothing. For other pointer-shaped values (maps, nil pointers)
+// it returns the interface's data word itself, with indirect set: the
+// encoder needs its address.
+func topEncoder(s *schema.Schema, v *any) (enc encoder, p unsafe.Pointer, indirect bool, err error) {
 	ef := efaceOf(v)
 	t := reflect.TypeOf(*v)
 	if t.Kind() == reflect.Pointer && ef.data != nil {
 		enc, err := cachedEncoderOfElem(s, ef.typ, t)
-		return enc, ef.data, err
+		return enc, ef.data, false, err
 	}
-	enc, err := cachedEncoder(s, ef.typ, t)
+	enc, err = cachedEncoder(s, ef.typ, t)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
-	if t.Kind() == reflect.Map || t.Kind() == reflect.Pointer || t.Kind() == reflect.Chan ||
-		t.Kind() == reflect.Func || t.Kind() == reflect.UnsafePointer || isDirectIface(t) {
-		data := ef.data
-		return enc, unsafe.Pointer(&data), nil
-	}
-	return enc, ef.data, nil
+	indirect = t.Kind() == reflect.Map || t.Kind() == reflect.Pointer || t.Kind() == reflect.Chan ||
+		t.Kind() == reflect.Func || t.Kind() == reflect.UnsafePointer || isDirectIface(t)
+	return enc, ef.data, indirect, nil
 }
 
 // isDirectIface reports whether t is stored directly in an interface's
