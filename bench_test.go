@@ -541,3 +541,35 @@ func BenchmarkAppendMapOfRecords(b *testing.B) {
 	}
 	benchSink = buf
 }
+
+// BenchmarkUnmarshalMapOfRecords decodes the maps of
+// BenchmarkAppendMapOfRecords into a new map each op.
+func BenchmarkUnmarshalMapOfRecords(b *testing.B) {
+	s := schema.MustParse(`{"type":"map","values":{"type":"record","name":"P","fields":[
+		{"name":"x","type":"long"},{"name":"y","type":"string"}]}}`)
+	type point struct {
+		X int64  `avro:"x"`
+		Y string `avro:"y"`
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	encoded := make([][]byte, 1024)
+	for i := range encoded {
+		m := map[string]point{}
+		for j := range 1 + r.IntN(8) {
+			m["key"+strconv.Itoa(j)] = point{X: r.Int64N(1 << 40), Y: strconv.Itoa(r.IntN(1e6))}
+		}
+		var err error
+		if encoded[i], err = Marshal(s, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var m map[string]point
+		if err := Unmarshal(s, encoded[i%len(encoded)], &m); err != nil {
+			b.Fatal(err)
+		}
+		benchSink = m
+	}
+}

@@ -327,7 +327,7 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 	}
 	m := reflect.NewAt(c.t, p).Elem()
 	var n int64
-	var tmp reflect.Value
+	var tmp, key reflect.Value
 	for {
 		count := d.readBlockCount(n, c.minSize)
 		if count == 0 {
@@ -340,7 +340,10 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 			m.Set(reflect.MakeMapWithSize(c.t, mapSizeHint(count)))
 		}
 		if !tmp.IsValid() {
+			// One value and one key for the whole map: SetMapIndex copies
+			// both, and a key converted per entry would allocate.
 			tmp = reflect.New(c.t.Elem())
+			key = reflect.New(c.t.Key()).Elem()
 		}
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
@@ -356,7 +359,8 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 				d.addKey(k)
 				return
 			}
-			m.SetMapIndex(reflect.ValueOf(k).Convert(c.t.Key()), tmp.Elem())
+			key.SetString(k)
+			m.SetMapIndex(key, tmp.Elem())
 		}
 		n += count
 	}
