@@ -28,13 +28,16 @@ type typedMapCodec[V any] struct {
 	// write and read both strings inline, with no call per element.
 	stringValues bool
 	// slotSize and valueOff place an entry's key and value in a small
-	// map's group (see walkSmallMap).
+	// map's group (see walkSmallMap); slotSize is 0 when the layout check
+	// of this map type failed (or the codec only decodes).
 	slotSize, valueOff uintptr
 }
 
 func newTypedMapCodec[V any](minSize int, dec decoder, enc encoder) *typedMapCodec[V] {
-	c := &typedMapCodec[V]{minSize: minSize, elemDec: dec, elemEnc: enc,
-		slotSize: unsafe.Sizeof(mapSlot[V]{}), valueOff: unsafe.Offsetof(mapSlot[V]{}.value)}
+	c := &typedMapCodec[V]{minSize: minSize, elemDec: dec, elemEnc: enc}
+	if enc != nil && smallMapsWalkable && slotStrideHolds(reflect.TypeFor[map[string]V](), unsafe.Sizeof(mapSlot[V]{})) {
+		c.slotSize, c.valueOff = unsafe.Sizeof(mapSlot[V]{}), unsafe.Offsetof(mapSlot[V]{}.value)
+	}
 	if enc != nil {
 		c.direct, _ = directEncoder(enc).(func(V, *encodeState))
 	}
@@ -196,7 +199,7 @@ func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
 	m := *(*map[string]V)(p)
 	if len(m) > 0 {
 		e.writeLong(int64(len(m)))
-		if w, ok := walkSmallMap(p); ok {
+		if w, ok := walkSmallMap(p); ok && c.slotSize != 0 {
 			c.encodeSlots(&w, e)
 		} else {
 			c.encodeRanged(m, e)
@@ -283,7 +286,7 @@ type reflectMapCodec struct {
 // pointer to it) or takes no space.
 func newReflectMapCodec(t reflect.Type, minSize int, dec decoder, enc encoder) *reflectMapCodec {
 	c := &reflectMapCodec{t: t, minSize: minSize, elemDec: dec, elemEnc: enc}
-	if size := t.Elem().Size(); smallMapsWalkable && size > 0 && size <= 128 {
+	if size := t.Elem().Size(); enc != nil && smallMapsWalkable && size > 0 && size <= 128 {
 		slot := reflect.StructOf([]reflect.StructField{{Name: "K", Type: t.Key()}, {Name: "V", Type: t.Elem()}})
 		if slotStrideHolds(t, slot.Size()) {
 			c.slotSize, c.valueOff = slot.Size(), slot.Field(1).Offset

@@ -3,6 +3,7 @@
 package avro
 
 import (
+	"reflect"
 	"strconv"
 	"testing"
 	"unsafe"
@@ -36,5 +37,31 @@ func TestSmallMapsWalkable(t *testing.T) {
 		if ok && walked != n {
 			t.Fatalf("map of %d: walked %d entries", n, walked)
 		}
+	}
+}
+
+// TestMapCodecsWalk checks that the per-type stride check passes for the
+// typed map codecs and the reflect one, so their encoders walk small maps;
+// and that values too large for the slots are ranged.
+func TestMapCodecsWalk(t *testing.T) {
+	type oddSlot struct {
+		k mapWalkLabel
+		v mapWalkOdd
+	}
+	if c := newTypedMapCodec[string](1, nil, stringCodec{}); c.slotSize != unsafe.Sizeof(mapSlot[string]{}) || c.valueOff != unsafe.Sizeof("") {
+		t.Errorf("map[string]string: slot %d, value at %d", c.slotSize, c.valueOff)
+	}
+	if c := newTypedMapCodec[[]byte](1, nil, bytesCodec{}); c.slotSize != unsafe.Sizeof(mapSlot[[]byte]{}) {
+		t.Errorf("map[string][]byte: slot %d, want %d", c.slotSize, unsafe.Sizeof(mapSlot[[]byte]{}))
+	}
+	c := newReflectMapCodec(reflect.TypeFor[map[mapWalkLabel]mapWalkOdd](), 1, nil, stringCodec{})
+	if c.slotSize != unsafe.Sizeof(oddSlot{}) || c.valueOff != unsafe.Offsetof(oddSlot{}.v) {
+		t.Errorf("map[mapWalkLabel]mapWalkOdd: slot %d, value at %d; want %d and %d", c.slotSize, c.valueOff, unsafe.Sizeof(oddSlot{}), unsafe.Offsetof(oddSlot{}.v))
+	}
+	if c := newReflectMapCodec(reflect.TypeFor[map[string][150]byte](), 1, nil, stringCodec{}); c.slotSize != 0 {
+		t.Errorf("map[string][150]byte: slot %d, want 0 (values kept outside the slots)", c.slotSize)
+	}
+	if c := newTypedMapCodec[string](1, stringCodec{}, nil); c.slotSize != 0 {
+		t.Errorf("a decoding codec set up a walk (slot %d)", c.slotSize)
 	}
 }
