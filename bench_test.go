@@ -511,25 +511,31 @@ func TestBenchRecordShape(t *testing.T) {
 	}
 }
 
-// BenchmarkAppendMapOfRecords encodes maps of 1 to 8 records (the map
-// codec for value types without a typed path), each op the next of 1,024
-// random maps.
-func BenchmarkAppendMapOfRecords(b *testing.B) {
+type benchPoint struct {
+	X int64  `avro:"x"`
+	Y string `avro:"y"`
+}
+
+// benchPointMaps returns a map-of-records schema and 1,024 random maps of
+// 1 to 8 records for it: the map codec for value types without a typed
+// path.
+func benchPointMaps() (*schema.Schema, []map[string]benchPoint) {
 	s := schema.MustParse(`{"type":"map","values":{"type":"record","name":"P","fields":[
 		{"name":"x","type":"long"},{"name":"y","type":"string"}]}}`)
-	type point struct {
-		X int64  `avro:"x"`
-		Y string `avro:"y"`
-	}
 	r := rand.New(rand.NewPCG(5, 6))
-	maps := make([]map[string]point, 1024)
+	maps := make([]map[string]benchPoint, 1024)
 	for i := range maps {
-		m := map[string]point{}
+		m := map[string]benchPoint{}
 		for j := range 1 + r.IntN(8) {
-			m["key"+strconv.Itoa(j)] = point{X: r.Int64N(1 << 40), Y: strconv.Itoa(r.IntN(1e6))}
+			m["key"+strconv.Itoa(j)] = benchPoint{X: r.Int64N(1 << 40), Y: strconv.Itoa(r.IntN(1e6))}
 		}
 		maps[i] = m
 	}
+	return s, maps
+}
+
+func BenchmarkAppendMapOfRecords(b *testing.B) {
+	s, maps := benchPointMaps()
 	buf := make([]byte, 0, 1024)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -542,22 +548,12 @@ func BenchmarkAppendMapOfRecords(b *testing.B) {
 	benchSink = buf
 }
 
-// BenchmarkUnmarshalMapOfRecords decodes the maps of
-// BenchmarkAppendMapOfRecords into a new map each op.
+// BenchmarkUnmarshalMapOfRecords decodes the same maps into a new map
+// each op.
 func BenchmarkUnmarshalMapOfRecords(b *testing.B) {
-	s := schema.MustParse(`{"type":"map","values":{"type":"record","name":"P","fields":[
-		{"name":"x","type":"long"},{"name":"y","type":"string"}]}}`)
-	type point struct {
-		X int64  `avro:"x"`
-		Y string `avro:"y"`
-	}
-	r := rand.New(rand.NewPCG(5, 6))
-	encoded := make([][]byte, 1024)
-	for i := range encoded {
-		m := map[string]point{}
-		for j := range 1 + r.IntN(8) {
-			m["key"+strconv.Itoa(j)] = point{X: r.Int64N(1 << 40), Y: strconv.Itoa(r.IntN(1e6))}
-		}
+	s, maps := benchPointMaps()
+	encoded := make([][]byte, len(maps))
+	for i, m := range maps {
 		var err error
 		if encoded[i], err = Marshal(s, m); err != nil {
 			b.Fatal(err)
@@ -566,7 +562,7 @@ func BenchmarkUnmarshalMapOfRecords(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		var m map[string]point
+		var m map[string]benchPoint
 		if err := Unmarshal(s, encoded[i%len(encoded)], &m); err != nil {
 			b.Fatal(err)
 		}
