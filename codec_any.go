@@ -585,7 +585,7 @@ func (anyString) accepts(v any) bool {
 type anyBytes struct{}
 
 func (anyBytes) decodeAny(d *decodeState, b *anyBoxes) any {
-	if b := d.readBytes(nil); d.err == nil {
+	if b := d.readBytes(); d.err == nil {
 		return b
 	}
 	return nil

@@ -227,7 +227,7 @@ func decodeStringsEach(dst []string, d *decodeState) {
 
 func decodeBytesBlock(dst [][]byte, d *decodeState) {
 	for i := range dst {
-		dst[i] = d.readBytes(nil)
+		dst[i] = d.readBytes()
 		if d.err != nil {
 			d.moreItems(int64(i), int64(len(dst)), 1)
 			d.addIndex(int64(i))

@@ -223,13 +223,26 @@ func (c *typedMapCodec[V]) encodeSlots(w *smallMapWalk, e *encodeState) {
 		}
 		return
 	}
+	if c.direct == nil {
+		encodeMapSlots(w, e, size, off, c.elemEnc)
+		return
+	}
 	for s := w.next(size); s != nil; s = w.next(size) {
 		e.writeString(*(*string)(s))
-		if c.direct != nil {
-			c.direct(*(*V)(unsafe.Add(s, off)), e)
-		} else {
-			c.elemEnc.encode(unsafe.Add(s, off), e)
+		c.direct(*(*V)(unsafe.Add(s, off)), e)
+		if e.err != nil {
+			e.addKey(*(*string)(s))
+			return
 		}
+	}
+}
+
+// encodeMapSlots writes the entries of a small map from its group, each
+// value encoded in place by enc, and names the key of a value that fails.
+func encodeMapSlots(w *smallMapWalk, e *encodeState, size, off uintptr, enc encoder) {
+	for s := w.next(size); s != nil; s = w.next(size) {
+		e.writeString(*(*string)(s))
+		enc.encode(unsafe.Add(s, off), e)
 		if e.err != nil {
 			e.addKey(*(*string)(s))
 			return
@@ -412,13 +425,8 @@ func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
 func (c *reflectMapCodec) encodeSlots(w *smallMapWalk, e *encodeState) {
 	if n := w.count(); n > 0 {
 		e.writeLong(int64(n))
-		for s := w.next(c.slotSize); s != nil; s = w.next(c.slotSize) {
-			e.writeString(*(*string)(s))
-			c.elemEnc.encode(unsafe.Add(s, c.valueOff), e)
-			if e.err != nil {
-				e.addKey(*(*string)(s))
-				return
-			}
+		if encodeMapSlots(w, e, c.slotSize, c.valueOff, c.elemEnc); e.err != nil {
+			return
 		}
 	}
 	e.buf = append(e.buf, 0)

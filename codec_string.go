@@ -40,7 +40,7 @@ type bytesCodec struct {
 }
 
 func (c bytesCodec) decode(p unsafe.Pointer, d *decodeState) {
-	b := d.readBytes(nil)
+	b := d.readBytes()
 	if c.utf8 && d.validateUTF && d.err == nil && !utf8.Valid(b) {
 		d.failf(ErrInvalid, "string is not valid UTF-8")
 		return

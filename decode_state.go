@@ -377,10 +377,9 @@ func (d *decodeState) readStringBytes() []byte {
 	return b
 }
 
-// readBytes reads a bytes value into a fresh slice (a short one carved
-// from the string chunk, with no spare capacity), or reuses dst's storage
-// when it has room (dst must not alias anything the caller keeps).
-func (d *decodeState) readBytes(dst []byte) []byte {
+// readBytes reads a bytes value into a new slice with no spare capacity:
+// a short one carved from the string chunk, a longer one of its own.
+func (d *decodeState) readBytes() []byte {
 	n := d.readLength()
 	if n < 0 {
 		return nil
@@ -390,20 +389,16 @@ func (d *decodeState) readBytes(dst []byte) []byte {
 	if d.zeroCopy {
 		return src
 	}
-	if dst != nil && cap(dst) >= n {
-		dst = dst[:n]
-	} else {
-		if !d.reserve(int64(n)) {
-			return nil
-		}
-		switch {
-		case n == 0:
-			return []byte{} // not nil, which would read as null in ["null","bytes"]
-		case n <= stringShareMax:
-			return d.carve(src) // short values share the string chunk
-		}
-		dst = make([]byte, n)
+	if !d.reserve(int64(n)) {
+		return nil
 	}
+	switch {
+	case n == 0:
+		return []byte{} // not nil, which would read as null in ["null","bytes"]
+	case n <= stringShareMax:
+		return d.carve(src) // short values share the string chunk
+	}
+	dst := make([]byte, n)
 	memcopy.Copy(dst, src)
 	return dst
 }

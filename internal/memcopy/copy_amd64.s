@@ -4,9 +4,11 @@
 
 // func copyAVX2(dst, src unsafe.Pointer, n int)
 //
-// Unaligned 32-byte loads, aligned 32-byte stores: a load that straddles a
-// cache line costs little, a store that straddles one costs about as much
-// as the REP MOVSB this replaces. The first and last 32 bytes are copied
+// Unaligned 32-byte loads, aligned 32-byte stores: loads that straddle
+// cache lines cost little, stores that do cost more (for 8,000 bytes from
+// source offset 1 or 2 into an aligned buffer: 67 ns this way, 105 ns with
+// aligned loads and unaligned stores, 295-320 ns for the runtime's REP
+// MOVSB). The first and last 32 bytes are copied
 // unaligned, so the aligned loop may stop short of the end and start past
 // the beginning; n >= 32 makes both of those 32-byte moves valid, and the
 // ranges not overlapping makes the repeated bytes harmless.
