@@ -1,7 +1,6 @@
 package avro
 
 import (
-	"github.com/avrogo/avro/internal/stream"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -26,34 +25,17 @@ func (o DecodeOptions) UnmarshalNext(s *schema.Schema, data []byte, v any) (rest
 }
 
 func unmarshalNext(o *DecodeOptions, s *schema.Schema, data []byte, v any) ([]byte, error) {
-	rest, _, err := unmarshalNextBudget(o, s, data, v, o.maxZeroSizeItems())
-	return rest, err
-}
-
-// unmarshalNextBudget is unmarshalNext with a budget of zero-size items
-// (at most the option's); it also returns the zero-size items used. The
-// container Reader calls it through stream.UnmarshalNext to share one
-// budget among the records of a file.
-func unmarshalNextBudget(o *DecodeOptions, s *schema.Schema, data []byte, v any, budget int64) ([]byte, int64, error) {
 	dec, p, err := topDecoder(s, &v)
 	if err != nil {
-		return data, 0, err
+		return data, err
 	}
 	d := newDecodeState(o, data)
-	d.zeroLeft = min(d.zeroLeft, budget)
-	start := d.zeroLeft
 	dec.decode(p, d)
-	n, used := d.pos, start-d.zeroLeft
+	n := d.pos
 	err = d.toError()
 	d.release()
 	if err != nil {
-		return data, used, err
+		return data, err
 	}
-	return data[n:], used, nil
-}
-
-func init() {
-	stream.UnmarshalNext = func(o any, s *schema.Schema, data []byte, v any, budget int64) ([]byte, int64, error) {
-		return unmarshalNextBudget(o.(*DecodeOptions), s, data, v, budget)
-	}
+	return data[n:], nil
 }

@@ -73,14 +73,25 @@ func newDecodeState(o *DecodeOptions, data []byte) *decodeState {
 // reset readies a state from the pool, which release left with no error,
 // arena or boxes; strChunk and timeBoxes carry over.
 func (d *decodeState) reset(o *DecodeOptions, data []byte) {
+	d.rewind(data)
+	d.decodeLimits = o.limits(len(data))
+}
+
+// rewind points the state at the start of data.
+func (d *decodeState) rewind(data []byte) {
 	d.buf, d.pos, d.errPos, d.need = data, 0, 0, 0
 	if len(d.path) != 0 {
 		d.path = d.path[:0]
 	}
-	d.decodeLimits = decodeLimits{
+}
+
+// limits returns the limits of a decode of inputLen bytes with these
+// options.
+func (o *DecodeOptions) limits(inputLen int) decodeLimits {
+	return decodeLimits{
 		depthLeft:       o.maxDepth(),
 		zeroLeft:        o.maxZeroSizeItems(),
-		allocLeft:       o.maxAlloc(len(data)),
+		allocLeft:       o.maxAlloc(inputLen),
 		maxLength:       o.maxLength(),
 		maxItems:        o.maxItems(),
 		maxDecimalScale: o.maxDecimalScale(),
@@ -89,7 +100,16 @@ func (d *decodeState) reset(o *DecodeOptions, data []byte) {
 	}
 }
 
+// release clears the state and returns it to the pool.
 func (d *decodeState) release() {
+	d.clear()
+	decodeStatePool.Put(d)
+}
+
+// clear drops what a decode left in the state: the input, the error, the
+// arena and the boxes. strChunk and timeBoxes carry over to the next
+// decode.
+func (d *decodeState) clear() {
 	d.buf = nil
 	if d.err != nil {
 		d.err = nil
@@ -101,7 +121,6 @@ func (d *decodeState) release() {
 	if d.boxes.d != nil {
 		d.boxes = anyBoxes{}
 	}
-	decodeStatePool.Put(d)
 }
 
 // toError builds the error returned to the caller, or nil.

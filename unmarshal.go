@@ -55,6 +55,8 @@ type Decoder struct {
 	attempts int
 	// zero is the stream's budget of zero-size items.
 	zero stream.Credit
+	// datums holds the decode state, kept from one datum to the next.
+	datums *datumReader
 }
 
 const decoderChunk = 64 << 10
@@ -67,7 +69,9 @@ func NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
 
 // NewDecoder returns a Decoder that uses these options.
 func (o DecodeOptions) NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
-	return &Decoder{r: r, s: s, opts: o}
+	dec := &Decoder{r: r, s: s, opts: o}
+	dec.datums = newDatumReader(&dec.opts, s)
+	return dec
 }
 
 // Decode reads the next datum into the value v points at. It returns
@@ -82,10 +86,11 @@ func (o DecodeOptions) NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
 // that a stream of five-byte datums that each declare a million nulls is
 // ErrLimit after a few of them rather than a million items per five bytes.
 func (dec *Decoder) Decode(v any) error {
-	codec, p, err := topDecoder(dec.s, &v)
+	codec, p, err := dec.datums.decoderFor(&v)
 	if err != nil {
 		return err
 	}
+	perDatum := dec.opts.maxZeroSizeItems()
 	for {
 		if dec.start == dec.end {
 			if err := dec.fill(); err != nil {
@@ -95,22 +100,20 @@ func (dec *Decoder) Decode(v any) error {
 				return io.EOF
 			}
 		}
-		d := newDecodeState(&dec.opts, dec.buf[dec.start:dec.end])
-		budget := dec.zero.Budget(d.zeroLeft)
-		d.zeroLeft = budget
+		d := dec.datums.start(dec.buf[dec.start:dec.end], dec.zero.Budget(perDatum))
+		budget := d.zeroLeft
 		dec.attempts++
 		codec.decode(p, d)
 		if d.err == nil {
 			dec.start += d.pos
-			perDatum := dec.opts.maxZeroSizeItems()
 			dec.zero.Spend(budget - d.zeroLeft)
 			dec.zero.Earn(perDatum, int64(d.pos))
-			d.release()
+			d.clear()
 			return nil
 		}
 		if errors.Is(d.err, ErrTruncated) && !dec.eof {
 			need := max(d.need, int64(dec.end-dec.start)+1)
-			d.release()
+			d.clear()
 			if err := dec.fillTo(need); err != nil {
 				return err
 			}
@@ -118,7 +121,7 @@ func (dec *Decoder) Decode(v any) error {
 		}
 		e := d.toError().(*Error)
 		e.Offset += dec.offset + int64(dec.start)
-		d.release()
+		d.clear()
 		return e
 	}
 }

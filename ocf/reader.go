@@ -133,12 +133,14 @@ type Reader struct {
 	schema *schema.Schema
 	// decodeSchema is schema, or its resolution to the reader schema.
 	decodeSchema *schema.Schema
-	meta         map[string][]byte
-	codec        Codec
-	cname        string
-	isNull       bool
-	sync         [SyncSize]byte
-	minSize      int64
+	// datums decodes the records with decodeSchema and cfg.decode.
+	datums  stream.DatumReader
+	meta    map[string][]byte
+	codec   Codec
+	cname   string
+	isNull  bool
+	sync    [SyncSize]byte
+	minSize int64
 
 	raw     []byte // current block as stored
 	dec     []byte // decompression buffer
@@ -183,6 +185,7 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 		}
 		rd.decodeSchema = resolved
 	}
+	rd.datums = stream.NewDatumReader(&rd.cfg.decode, rd.decodeSchema)
 	return rd, nil
 }
 
@@ -591,7 +594,7 @@ func (r *Reader) Decode(v any) error {
 	if perDatum <= 0 {
 		perDatum = avro.DefaultMaxZeroSizeItems
 	}
-	rest, used, err := stream.UnmarshalNext(&r.cfg.decode, r.decodeSchema, r.rest, v, r.zero.Budget(perDatum))
+	rest, used, err := r.datums.Next(r.rest, v, r.zero.Budget(perDatum))
 	r.zero.Spend(used)
 	if err != nil {
 		var ae *avro.Error

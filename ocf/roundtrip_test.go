@@ -352,6 +352,78 @@ func TestDecodeTypeErrorNotSticky(t *testing.T) {
 	}
 }
 
+// TestDecodeSwitchesTypes: the Reader keeps the decoder of the last Go
+// type it was given; records decoded into changing types, with a nil
+// pointer in between (an error that consumes no record), all come out
+// right, and values decoded earlier are not disturbed by later records.
+func TestDecodeSwitchesTypes(t *testing.T) {
+	recs := makeRecords(60, 7)
+	r, err := NewReader(bytes.NewReader(writeFile(t, recs, WithBlockCount(7))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var structs []Bench
+	var vals []value.Value
+	var anys []any
+	for i := range recs {
+		if i%4 == 3 {
+			var nilBench *Bench
+			var ie *avro.InvalidUnmarshalError
+			if err := r.Decode(nilBench); !errors.As(err, &ie) {
+				t.Fatalf("record %d: Decode(nil *Bench) = %v, want *avro.InvalidUnmarshalError", i, err)
+			}
+		}
+		switch i % 3 {
+		case 0:
+			var b Bench
+			err = r.Decode(&b)
+			structs = append(structs, b)
+		case 1:
+			var v value.Value
+			err = r.Decode(&v)
+			vals = append(vals, v)
+		case 2:
+			var a any
+			err = r.Decode(&a)
+			anys = append(anys, a)
+		}
+		if err != nil {
+			t.Fatalf("record %d: %v", i, err)
+		}
+	}
+	if err := r.Decode(&Bench{}); err != io.EOF {
+		t.Fatalf("after the last record: %v, want io.EOF", err)
+	}
+	for i := range recs {
+		b, err := avro.Marshal(benchSchema, &recs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch i % 3 {
+		case 0:
+			if diff := diffRecords(recs[i:i+1], structs[i/3:i/3+1]); diff != "" {
+				t.Errorf("record %d as Bench (-want +got):\n%s", i, diff)
+			}
+		case 1:
+			var want value.Value
+			if err := avro.Unmarshal(benchSchema, b, &want); err != nil {
+				t.Fatal(err)
+			}
+			if !value.Equal(want, vals[i/3]) {
+				t.Errorf("record %d as value.Value differs", i)
+			}
+		case 2:
+			var want any
+			if err := avro.Unmarshal(benchSchema, b, &want); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, anys[i/3]); diff != "" {
+				t.Errorf("record %d as any (-want +got):\n%s", i, diff)
+			}
+		}
+	}
+}
+
 func TestSkipBlockMidBlock(t *testing.T) {
 	recs := makeRecords(300, 7)
 	data := writeFile(t, recs, WithBlockCount(100))

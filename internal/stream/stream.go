@@ -1,7 +1,7 @@
 // Package stream holds what the streaming readers of the module (the
 // Decoder of package avro and the container Reader of package ocf) share
 // and cannot export: the budget of zero-size items over a whole stream,
-// and the hook through which package ocf decodes a record with it.
+// and the hook through which package ocf decodes its records with it.
 package stream
 
 import (
@@ -55,8 +55,17 @@ func (c *Credit) Earn(perDatum, n int64) {
 	c.left += n * rate
 }
 
-// UnmarshalNext is set by package avro: it decodes the datum at the start
-// of data as DecodeOptions.UnmarshalNext does (opts is a
-// *avro.DecodeOptions), with at most budget zero-size items, and returns
-// the rest of data and the zero-size items used.
-var UnmarshalNext func(opts any, s *schema.Schema, data []byte, v any, budget int64) (rest []byte, used int64, err error)
+// DatumReader decodes the records of one container file, one after the
+// other, as DecodeOptions.UnmarshalNext does: Next decodes the datum at
+// the start of data into the value v points at, with at most budget
+// zero-size items, and returns the rest of data and the zero-size items
+// used (on error rest is data). It keeps its decode state from one record
+// to the next.
+type DatumReader interface {
+	Next(data []byte, v any, budget int64) (rest []byte, used int64, err error)
+}
+
+// NewDatumReader is set by package avro: it returns a DatumReader of
+// schema s with the options opts (a *avro.DecodeOptions, which must not
+// change while the reader is in use).
+var NewDatumReader func(opts any, s *schema.Schema) DatumReader
