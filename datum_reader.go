@@ -11,7 +11,9 @@ import (
 // records of a container file) with a decode state of its own, kept from
 // one datum to the next, and the decoder of the last Go type it was given.
 // Per datum that saves the pool's Get and Put, the codec cache lookup and
-// working out the options' defaults: 5-7% of decoding a small record.
+// working out the options' defaults: 9% of reading small records from a
+// raw stream into a reused struct (BenchmarkDecoderReused), 3% of reading
+// a container file into new structs, where allocation dominates.
 type datumReader struct {
 	opts   *DecodeOptions
 	schema *schema.Schema
