@@ -34,12 +34,13 @@ func newDatumReader(o *DecodeOptions, s *schema.Schema) *datumReader {
 // decoderFor returns the decoder for the value v points at and the
 // address it decodes into, as topDecoder does.
 func (r *datumReader) decoderFor(v *any) (decoder, unsafe.Pointer, error) {
-	if ef := efaceOf(v); ef.typ != nil && ef.typ == r.typ && ef.data != nil {
+	ef := efaceOf(v)
+	if ef.typ != nil && ef.typ == r.typ && ef.data != nil {
 		return r.dec, ef.data, nil
 	}
 	dec, p, err := topDecoder(r.schema, v)
 	if err == nil {
-		r.typ, r.dec = efaceOf(v).typ, dec
+		r.typ, r.dec = ef.typ, dec
 	}
 	return dec, p, err
 }
