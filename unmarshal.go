@@ -39,7 +39,8 @@ func unmarshal(o *DecodeOptions, s *schema.Schema, data []byte, v any) error {
 
 // A Decoder reads datums of one schema written back to back on a stream,
 // with no header and no framing (the "raw" Avro stream of, for example,
-// Avro's own person-10.avro.raw test file).
+// Avro's own person-10.avro.raw test file). A Decoder is not safe for
+// concurrent use.
 type Decoder struct {
 	r      io.Reader
 	s      *schema.Schema
