@@ -160,7 +160,7 @@ func cachedEncoderOfElem(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type)
 }
 
 // An Encoder writes datums of one schema back to back on a stream, with no
-// header and no framing.
+// header and no framing. An Encoder is not safe for concurrent use.
 type Encoder struct {
 	w    io.Writer
 	s    *schema.Schema
