@@ -56,10 +56,11 @@ func (r *datumReader) start(data []byte, budget int64) *decodeState {
 	return d
 }
 
-// next decodes the datum at the start of data into the value v points at
+// Next decodes the datum at the start of data into the value v points at
 // and returns the bytes after it and the zero-size items it used; on
-// error rest is data.
-func (r *datumReader) next(data []byte, v any, budget int64) (rest []byte, used int64, err error) {
+// error rest is data. It implements stream.DatumReader for the container
+// Reader.
+func (r *datumReader) Next(data []byte, v any, budget int64) (rest []byte, used int64, err error) {
 	dec, p, err := r.decoderFor(&v)
 	if err != nil {
 		return data, 0, err
@@ -74,11 +75,6 @@ func (r *datumReader) next(data []byte, v any, budget int64) (rest []byte, used 
 		return data, used, err
 	}
 	return data[n:], used, nil
-}
-
-// Next implements stream.DatumReader for the container Reader.
-func (r *datumReader) Next(data []byte, v any, budget int64) ([]byte, int64, error) {
-	return r.next(data, v, budget)
 }
 
 func init() {
