@@ -308,24 +308,32 @@ func (xc *xcompiler) skipStep(s *schema.Schema, name string) skipStep {
 // the field named) if one fails. It validates what it skips as a decoder
 // would: varint lengths, booleans, enum indexes and union branches,
 // lengths against the limit and the input left.
+//
+// The position lives in a local between fields: kept in d.pos, every
+// field's skip would wait on a store and a reload of it before it could
+// read its first byte. The slow paths take it from and give it back to d.
 func skipAll(d *decodeState, steps []skipStep) bool {
+	buf, p := d.buf, d.pos
 	for i := range steps {
 		st := &steps[i]
 		op := st.op
 		if op == opUnion {
 			// The branch index, inline when it is one byte (a union has
 			// at most 63 branches that fit one, and real ones have few).
-			p := d.pos
-			if p < len(d.buf) && d.buf[p] < 0x80 && d.buf[p]&1 == 0 && int(d.buf[p]>>1) < len(st.branches) {
-				d.pos = p + 1
-				st = &st.branches[d.buf[p]>>1]
-			} else if j := readBranch(d, len(st.branches)); j >= 0 {
-				st = &st.branches[j]
+			if p < len(buf) && buf[p] < 0x80 && buf[p]&1 == 0 && int(buf[p]>>1) < len(st.branches) {
+				st = &st.branches[buf[p]>>1]
+				p++
 			} else {
-				if name := steps[i].name; name != "" {
-					d.addField(name)
+				d.pos = p
+				j := readBranch(d, len(st.branches))
+				buf, p = d.buf, d.pos
+				if j < 0 {
+					if name := steps[i].name; name != "" {
+						d.addField(name)
+					}
+					return false
 				}
-				return false
+				st = &st.branches[j]
 			}
 			op = st.op
 		}
@@ -334,47 +342,55 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 			// A one-byte value first: on data of small numbers the branch
 			// is predicted and the next skip need not wait for this one.
 			// Longer ones take their length from one word, inline.
-			p := d.pos
-			if p < len(d.buf) && d.buf[p] < 0x80 {
-				d.pos = p + 1
+			if p < len(buf) && buf[p] < 0x80 {
+				p++
 				continue
 			}
-			if n := varintLenInWord(d.buf[p:], op == opLong); n > 0 {
-				d.pos = p + n
+			if n := varintLenInWord(buf[p:], op == opLong); n > 0 {
+				p += n
 				continue
 			}
+			d.pos = p
 			d.skipVarint(op == opLong)
 		case opLen:
 			// A one-byte length (0 to 63) within the input and the limit.
-			if p := d.pos; p < len(d.buf) && d.buf[p] < 0x80 && d.buf[p]&1 == 0 {
-				if n := int(d.buf[p] >> 1); int64(n) <= d.maxLength && n < len(d.buf)-p {
-					d.pos = p + 1 + n
+			if p < len(buf) && buf[p] < 0x80 && buf[p]&1 == 0 {
+				if n := int(buf[p] >> 1); int64(n) <= d.maxLength && n < len(buf)-p {
+					p += 1 + n
 					continue
 				}
 			}
+			d.pos = p
 			if n := d.readLength(); n > 0 {
 				d.pos += n
 			}
 		case opFixed:
-			if len(d.buf)-d.pos < st.n {
-				d.truncated(int64(st.n))
-			} else {
-				d.pos += st.n
-			}
-		case opBool:
-			if p := d.pos; p < len(d.buf) && d.buf[p] <= 1 {
-				d.pos = p + 1
+			if len(buf)-p >= st.n {
+				p += st.n
 				continue
 			}
+			d.pos = p
+			d.truncated(int64(st.n))
+		case opBool:
+			if p < len(buf) && buf[p] <= 1 {
+				p++
+				continue
+			}
+			d.pos = p
 			d.readBool()
 		case opNull:
+			continue
 		case opEnum:
+			d.pos = p
 			if j := d.readInt(); d.err == nil && (j < 0 || int(j) >= st.n) {
 				d.failf(ErrInvalid, "enum index %d out of range (%d symbols)", j, st.n)
 			}
 		case opSkipper:
+			d.pos = p
 			st.sk.skip(d)
 		}
+		// Only the slow paths reach here, with the position in d.
+		buf, p = d.buf, d.pos
 		if d.err != nil {
 			if name := steps[i].name; name != "" {
 				d.addField(name)
@@ -382,6 +398,7 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 			return false
 		}
 	}
+	d.pos = p
 	return true
 }
 

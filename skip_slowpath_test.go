@@ -1,0 +1,107 @@
+package avro
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/avrogo/avro/varint"
+)
+
+// TestProjectionSkipSlowPaths skips, in one run of skipped fields, every
+// kind of value whose skip leaves the inline paths: a string of more than
+// 63 bytes (a two-byte length), a union branch past 63 (a two-byte index),
+// an enum, a fixed, a record and an array in two blocks (skippers), a long
+// of five bytes and a boolean. The field kept after them must come out
+// right, and every truncation and every bad byte must fail as a full
+// decode of the writer's schema fails: the same sentinel, path and offset.
+// (The position stays in a local of skipAll between fields and goes back
+// to the decode state around each of these paths.)
+func TestProjectionSkipSlowPaths(t *testing.T) {
+	var branches []string
+	for i := range 70 {
+		branches = append(branches, fmt.Sprintf(`{"type":"fixed","name":"F%02d","size":1}`, i))
+	}
+	w, rs := mustResolve(t, `{"type":"record","name":"R","fields":[
+		{"name":"s","type":"string"},
+		{"name":"u","type":[`+strings.Join(branches, ",")+`]},
+		{"name":"e","type":{"type":"enum","name":"E","symbols":["X","Y","Z"]}},
+		{"name":"f","type":{"type":"fixed","name":"G","size":3}},
+		{"name":"r","type":{"type":"record","name":"In","fields":[{"name":"a","type":"int"}]}},
+		{"name":"a","type":{"type":"array","items":"long"}},
+		{"name":"l","type":"long"},
+		{"name":"b","type":"boolean"},
+		{"name":"keep","type":"long"}]}`,
+		`{"type":"record","name":"R","fields":[{"name":"keep","type":"long"}]}`)
+
+	var valid []byte
+	valid = varint.AppendLong(valid, 100)
+	valid = append(valid, strings.Repeat("s", 100)...)
+	valid = varint.AppendLong(valid, 65) // u: branch F65, two bytes
+	valid = append(valid, 'u')
+	valid = varint.AppendLong(valid, 2)   // e: Z
+	valid = append(valid, 'f', 'f', 'f')  // f
+	valid = varint.AppendLong(valid, 300) // r.a
+	valid = varint.AppendLong(valid, 2)   // a: a block of two
+	valid = varint.AppendLong(valid, 1)
+	valid = varint.AppendLong(valid, -1)
+	valid = varint.AppendLong(valid, -1) // a block of one, with its size
+	valid = varint.AppendLong(valid, int64(varintLen(1<<30)))
+	valid = varint.AppendLong(valid, 1<<30)
+	valid = varint.AppendLong(valid, 0)
+	valid = varint.AppendLong(valid, 1<<33) // l: five bytes
+	valid = append(valid, 1)                // b
+	valid = varint.AppendLong(valid, 12345) // keep
+
+	type kept struct {
+		Keep int64 `avro:"keep"`
+	}
+	var got kept
+	if err := Unmarshal(rs, valid, &got); err != nil || got.Keep != 12345 {
+		t.Fatalf("projection: %+v, %v; want keep 12345", got, err)
+	}
+
+	inputs := [][]byte{}
+	for i := range valid {
+		inputs = append(inputs, valid[:i])
+	}
+	// Bad bytes: a union index past the 70 branches, an enum index past
+	// the 3 symbols, a boolean byte of 2, a negative string length.
+	var badU []byte // the union index 70 (two bytes, as 65 is) past the branches
+	badU = varint.AppendLong(badU, 100)
+	badU = append(badU, strings.Repeat("s", 100)...)
+	badU = varint.AppendLong(badU, 70)
+	inputs = append(inputs,
+		append(badU, valid[len(badU):]...),
+		replaceAt(valid, len(valid)-varintLen(12345)-1, 2), // b
+		append(varint.AppendLong(nil, -5), valid[2:]...),
+	)
+	for _, in := range inputs {
+		errFull := Unmarshal(w, in, new(any))
+		errProj := Unmarshal(rs, in, new(kept))
+		var ef, ep *Error
+		if errFull == nil || !errors.As(errFull, &ef) || !errors.As(errProj, &ep) {
+			t.Errorf("% x: full decode %v, projection %v: want two *Error", in, errFull, errProj)
+			continue
+		}
+		for _, sentinel := range []error{ErrTruncated, ErrInvalid, ErrLimit} {
+			if errors.Is(errFull, sentinel) != errors.Is(errProj, sentinel) {
+				t.Errorf("% x: full decode %v, projection %v", in, errFull, errProj)
+			}
+		}
+		// A block with a byte size is skipped whole, so the projection names
+		// the array where the full decode names the item.
+		if ef.Offset != ep.Offset || ef.Path != ep.Path && !strings.HasPrefix(ef.Path, ep.Path+"[") {
+			t.Errorf("% x: full decode at %q offset %d, projection at %q offset %d", in, ef.Path, ef.Offset, ep.Path, ep.Offset)
+		}
+	}
+}
+
+func replaceAt(b []byte, i int, v byte) []byte {
+	c := append([]byte(nil), b...)
+	c[i] = v
+	return c
+}
+
+func varintLen(v int64) int { return len(varint.AppendLong(nil, v)) }
