@@ -72,8 +72,10 @@ func TestProjectionSkipSlowPaths(t *testing.T) {
 	badU = varint.AppendLong(badU, 100)
 	badU = append(badU, strings.Repeat("s", 100)...)
 	badU = varint.AppendLong(badU, 70)
+	enumAt := len(badU) + 1 // after the union's index and its fixed byte
 	inputs = append(inputs,
 		append(badU, valid[len(badU):]...),
+		replaceAt(valid, enumAt, 6),                        // e: index 3
 		replaceAt(valid, len(valid)-varintLen(12345)-1, 2), // b
 		append(varint.AppendLong(nil, -5), valid[2:]...),
 	)
