@@ -148,10 +148,6 @@ func BenchmarkArray(b *testing.B) {
 
 func benchArray[E any](b *testing.B, w *arrayWorkload) {
 	const mask = arrayPool - 1
-	vals := make([][]E, len(w.vals))
-	for i, v := range w.vals {
-		vals[i] = v.([]E)
-	}
 	run := func(op, lib string, f func(b *testing.B)) {
 		b.Run("arr="+w.c.name+"/op="+op+"/lib="+lib, func(b *testing.B) {
 			b.ReportAllocs()
