@@ -38,8 +38,10 @@ func TestProjectionSkipSlowPaths(t *testing.T) {
 	var valid []byte
 	valid = varint.AppendLong(valid, 100)
 	valid = append(valid, strings.Repeat("s", 100)...)
+	uAt := len(valid)
 	valid = varint.AppendLong(valid, 65) // u: branch F65, two bytes
 	valid = append(valid, 'u')
+	eAt := len(valid)
 	valid = varint.AppendLong(valid, 2)   // e: Z
 	valid = append(valid, 'f', 'f', 'f')  // f
 	valid = varint.AppendLong(valid, 300) // r.a
@@ -51,6 +53,7 @@ func TestProjectionSkipSlowPaths(t *testing.T) {
 	valid = varint.AppendLong(valid, 1<<30)
 	valid = varint.AppendLong(valid, 0)
 	valid = varint.AppendLong(valid, 1<<33) // l: five bytes
+	bAt := len(valid)
 	valid = append(valid, 1)                // b
 	valid = varint.AppendLong(valid, 12345) // keep
 
@@ -66,18 +69,14 @@ func TestProjectionSkipSlowPaths(t *testing.T) {
 	for i := range valid {
 		inputs = append(inputs, valid[:i])
 	}
-	// Bad bytes: a union index past the 70 branches, an enum index past
-	// the 3 symbols, a boolean byte of 2, a negative string length.
-	var badU []byte // the union index 70 (two bytes, as 65 is) past the branches
-	badU = varint.AppendLong(badU, 100)
-	badU = append(badU, strings.Repeat("s", 100)...)
-	badU = varint.AppendLong(badU, 70)
-	enumAt := len(badU) + 1 // after the union's index and its fixed byte
+	// Bad bytes: a union index past the 70 branches (70, two bytes as 65
+	// is), an enum index past the 3 symbols, a boolean byte of 2, a
+	// negative string length (-5, one byte where 100 took two).
 	inputs = append(inputs,
-		append(badU, valid[len(badU):]...),
-		replaceAt(valid, enumAt, 6),                        // e: index 3
-		replaceAt(valid, len(valid)-varintLen(12345)-1, 2), // b
-		append(varint.AppendLong(nil, -5), valid[2:]...),
+		splice(valid, uAt, 2, varint.AppendLong(nil, 70)),
+		splice(valid, eAt, 1, varint.AppendLong(nil, 3)),
+		splice(valid, bAt, 1, []byte{2}),
+		splice(valid, 0, 2, varint.AppendLong(nil, -5)),
 	)
 	for _, in := range inputs {
 		errFull := Unmarshal(w, in, new(any))
@@ -100,10 +99,11 @@ func TestProjectionSkipSlowPaths(t *testing.T) {
 	}
 }
 
-func replaceAt(b []byte, i int, v byte) []byte {
-	c := append([]byte(nil), b...)
-	c[i] = v
-	return c
+// splice returns a copy of b with its n bytes at i replaced by with.
+func splice(b []byte, i, n int, with []byte) []byte {
+	c := append([]byte(nil), b[:i]...)
+	c = append(c, with...)
+	return append(c, b[i+n:]...)
 }
 
 func varintLen(v int64) int { return len(varint.AppendLong(nil, v)) }
