@@ -313,7 +313,7 @@ func benchArray[E any](b *testing.B, w *arrayWorkload) {
 		// The floor of an encoder on a little-endian machine: the block
 		// count, the items copied from the []float64 to where the encoding
 		// puts them (after the count, so not at the same offset from a
-		// 64-byte line as in the slice: such a copy takes 1.6x-1.7x as
+		// 64-byte line as in the slice: such a copy takes 1.5x-1.8x as
 		// long as one between equally aligned ranges), and the closing 0.
 		items := make([][]byte, len(w.vals))
 		for i, v := range w.vals {
