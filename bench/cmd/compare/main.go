@@ -6,9 +6,13 @@
 //
 // Run it inside bench/:
 //
-//	go run ./cmd/compare                      # the whole suite, -count 6
+//	go run ./cmd/compare                      # the whole suite, 6 rounds
 //	go run ./cmd/compare -bench Varint -count 10 -benchtime 500ms
 //	go run ./cmd/compare -in old.txt          # tabulate saved output
+//
+// The samples of a row are taken in rounds: the suite runs count times,
+// each row once a round, so that the machine's drift over the run falls on
+// every library alike (-interleave=false runs go test -count instead).
 //
 // Medians, confidence intervals and the significance test (Mann-Whitney U,
 // alpha 0.05) come from golang.org/x/perf/benchmath, as in benchstat.
@@ -23,6 +27,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -44,7 +49,8 @@ var (
 func main() {
 	var (
 		bench     = flag.String("bench", ".", "benchmarks to run (go test -bench)")
-		count     = flag.Int("count", 6, "runs of each benchmark (go test -count); at least 6 for a meaningful comparison")
+		count     = flag.Int("count", 6, "runs of each benchmark; at least 6 for a meaningful comparison")
+		interl    = flag.Bool("interleave", true, "run the suite count times, each row once a round, instead of go test -count")
 		benchtime = flag.String("benchtime", "250ms", "time or iterations per run (go test -benchtime)")
 		in        = flag.String("in", "", "tabulate this saved go test output instead of running the suite")
 		out       = flag.String("o", "", "also save the raw go test output to this file")
@@ -73,7 +79,7 @@ func main() {
 			defer f.Close()
 			save = f
 		}
-		raw = runSuite(*bench, *count, *benchtime, *quiet, save)
+		raw = runSuite(*bench, *count, *benchtime, *interl, *quiet, save)
 	}
 
 	rows, libs, err := parse(raw)
@@ -98,13 +104,16 @@ func fatal(err error) {
 	os.Exit(2)
 }
 
-// runSuite runs go test in the current directory (the bench module) and
+// runSuite runs the suite in the current directory (the bench module) and
 // returns its output; the output is echoed to stderr (unless quiet) and
 // written to save (if not nil) as it comes.
-func runSuite(bench string, count int, benchtime string, quiet bool, save io.Writer) []byte {
-	args := []string{"test", "-run", "^$", "-bench", bench, "-count", fmt.Sprint(count), "-benchtime", benchtime, "-timeout", "0", "."}
-	fmt.Fprintf(os.Stderr, "compare: go %s\n", strings.Join(args, " "))
-	cmd := exec.Command("go", args...)
+//
+// With interleave, the test binary is built once and run count times with
+// -test.count 1: each round runs every row once, for every library in turn.
+// go test -count N instead runs each benchmark N times back to back, so a
+// slow minute of the machine lands on one library's samples of a row and
+// not on its peers', and shows as a difference between them.
+func runSuite(bench string, count int, benchtime string, interleave, quiet bool, save io.Writer) []byte {
 	var buf bytes.Buffer
 	ws := []io.Writer{&buf}
 	if !quiet {
@@ -114,14 +123,39 @@ func runSuite(bench string, count int, benchtime string, quiet bool, save io.Wri
 		ws = append(ws, save)
 	}
 	w := io.MultiWriter(ws...)
-	cmd.Stdout = w
-	cmd.Stderr = w
-	start := time.Now()
-	if err := cmd.Run(); err != nil {
-		if quiet {
-			os.Stderr.Write(buf.Bytes())
+	run := func(name string, args ...string) {
+		fmt.Fprintf(os.Stderr, "compare: %s %s\n", name, strings.Join(args, " "))
+		cmd := exec.Command(name, args...)
+		cmd.Stdout = w
+		cmd.Stderr = w
+		if err := cmd.Run(); err != nil {
+			if quiet {
+				os.Stderr.Write(buf.Bytes())
+			}
+			fatal(fmt.Errorf("%s: %v", name, err))
 		}
-		fatal(fmt.Errorf("go test: %v", err))
+	}
+	start := time.Now()
+	if !interleave {
+		run("go", "test", "-run", "^$", "-bench", bench, "-count", fmt.Sprint(count),
+			"-benchtime", benchtime, "-timeout", "0", ".")
+	} else {
+		dir, err := os.MkdirTemp("", "compare")
+		if err != nil {
+			fatal(err)
+		}
+		defer os.RemoveAll(dir)
+		bin := filepath.Join(dir, "bench.test")
+		build := exec.Command("go", "test", "-c", "-o", bin, ".")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			fatal(fmt.Errorf("go test -c: %v", err))
+		}
+		for i := 1; i <= count; i++ {
+			fmt.Fprintf(os.Stderr, "compare: round %d of %d\n", i, count)
+			run(bin, "-test.run", "^$", "-test.bench", bench, "-test.count", "1",
+				"-test.benchtime", benchtime, "-test.timeout", "0")
+		}
 	}
 	fmt.Fprintf(os.Stderr, "compare: suite ran in %s\n", time.Since(start).Round(time.Second))
 	return buf.Bytes()
