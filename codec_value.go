@@ -40,12 +40,12 @@ func newValueDecoder(n valueNode, s *schema.Schema) valueCodec {
 }
 
 func (c valueCodec) decode(p unsafe.Pointer, d *decodeState) {
-	before := d.arena.Handed()
-	d.arena.SetBlockSize(c.arena.blockSize(len(d.buf) - d.pos))
+	before, left := d.arena.Handed(), len(d.buf)-d.pos
+	d.arena.SetBlockSize(c.arena.blockSize(left))
 	v := c.n.read(d)
 	if d.err == nil {
 		*(*value.Value)(p) = v
-		c.arena.learn(d.arena.Handed() - before)
+		c.arena.learn(d.arena.Handed()-before, left-(len(d.buf)-d.pos), left)
 	}
 }
 
@@ -53,28 +53,74 @@ func (c valueCodec) decode(p unsafe.Pointer, d *decodeState) {
 // tree fits in it with little to spare: the bytes of a block cost the
 // collector more than the number of blocks. It starts from the fixed part
 // of the tree (records, nested records, map headers) plus room for what
-// the input can add, then follows what decodes of this codec used.
+// the input can add, then follows what decodes of this codec used:
+//   - Trees of one size (a record of scalars and strings) take the size
+//     of the last one.
+//   - Trees that vary (arrays, maps) take, when decodes take all of their
+//     input as Unmarshal's do, the input's length times a recent high
+//     count of Values per byte. A record with 2 or 20 array items takes 30
+//     or 180 Values, and about as many Values per byte either way, so the
+//     length predicts the tree much better than the last tree does. (The
+//     buffer of a stream, which holds more datums, says nothing of one
+//     datum's size: there the last tree's size is used.)
+//
+// Its fields are shared by every goroutine decoding with the codec, and
+// are written only when they change or leave a band around the new
+// figure, so that concurrent decodes of similar data do not keep writing
+// one cache line.
 type arenaSizer struct {
 	fixed int32
-	// last is a recent decode's use in Values (0 before the first); it is
-	// shared by every goroutine decoding with this codec, and written only
-	// when it moves out of [use, 2*use) so that concurrent decodes of
-	// similar data do not keep writing one cache line.
+	// last is a recent decode's use in Values (0 before the first),
+	// written when it moves out of [use, 2*use).
 	last atomic.Int32
+	// perKiB is a recent high count of Values per 1,024 bytes of input,
+	// from decodes that took all of their input (0 before the first),
+	// written when it moves out of [rate, 3/2 rate).
+	perKiB atomic.Int32
+	// varies reports whether the last decode took all of its input and
+	// used another number of Values than last held before it.
+	varies atomic.Bool
 }
 
+// maxSizedInput caps the input length the per-byte estimate multiplies,
+// so that the product fits in an int64 (a rate is at most 2^19); larger
+// inputs get the largest block anyway.
+const maxSizedInput = 1 << 30
+
 func (z *arenaSizer) blockSize(inputLeft int) int {
-	if last := z.last.Load(); last > 0 {
+	last := int(z.last.Load())
+	if rate := z.perKiB.Load(); rate > 0 && z.varies.Load() {
+		est := int(min((int64(min(inputLeft, maxSizedInput))*int64(rate)+1023)>>10, arenaMaxBlock))
+		// The cap bounds the block of a stream's first datum after one
+		// that took all of its buffer.
+		est = min(est+est&1, 4*last)
+		return max(int(z.fixed), est)
+	}
+	if last > 0 {
 		// A short input after a large one does not get its large block.
-		return min(int(last), max(int(z.fixed), 2*inputLeft+2))
+		return min(last, max(int(z.fixed), 2*inputLeft+2))
 	}
 	return max(int(z.fixed), min(arenaHint, int(z.fixed)+inputLeft/8))
 }
 
-func (z *arenaSizer) learn(used int) {
+// learn records that a decode used the given Values and consumed the
+// given bytes of the inputLeft bytes it was given.
+func (z *arenaSizer) learn(used, consumed, inputLeft int) {
 	used = min(used+used&1, arenaMaxBlock) // a whole size class: blocks of two Values
-	if last := int(z.last.Load()); used > last || 2*used <= last {
+	last := int(z.last.Load())
+	if used > last || 2*used <= last {
 		z.last.Store(int32(used))
+	}
+	whole := consumed == inputLeft && consumed > 0
+	if varies := whole && used != last; z.varies.Load() != varies {
+		z.varies.Store(varies)
+	}
+	if !whole {
+		return
+	}
+	rate := int32((used<<10 + consumed - 1) / consumed)
+	if cur := z.perKiB.Load(); rate > cur || 3*int64(rate) < 2*int64(cur) {
+		z.perKiB.Store(rate)
 	}
 }
 

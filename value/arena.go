@@ -15,17 +15,21 @@ import (
 // The zero Arena is ready to use; a nil *Arena allocates every node on its
 // own, as NewRecord and NewMap do. Blocks start at 32 Values (512 bytes)
 // unless SetBlockSize says otherwise, and each new block doubles, up to
-// 512 Values (8 KiB); a request for more than 256 Values gets an
-// allocation of its own. What is left of a block too small for a request
-// is not used again, which at most doubles the memory a tree takes. Memory is
-// never reused: the collector frees a block when nothing refers into it,
-// which also means that one small value kept alive keeps its whole block
-// alive. An Arena is not safe for concurrent use; the values it made are
-// ordinary values and follow the package's rules.
+// 512 Values (8 KiB). The exception is the block after one that
+// SetBlockSize sized: that caller knew about how large its tree is, so
+// what did not fit is likely little, and that block is a quarter of the
+// sized one. A request for more than 256 Values gets an allocation of its
+// own. What is left of a block too small for a request is not used again,
+// which at most doubles the memory a tree takes. Memory is never reused:
+// the collector frees a block when nothing refers into it, which also
+// means that one small value kept alive keeps its whole block alive. An
+// Arena is not safe for concurrent use; the values it made are ordinary
+// values and follow the package's rules.
 type Arena struct {
 	free   []Value // the unused part of the current block
 	next   int     // the size of the next block, in Values; 0 means arenaFirst
 	handed int     // Values handed out so far
+	sized  bool    // whether SetBlockSize set next
 }
 
 const (
@@ -37,8 +41,9 @@ const (
 // SetBlockSize sets the size, in Values of 16 bytes, of the next block the
 // arena allocates (clamped to [4, 512]). A caller that knows roughly how
 // many Values a tree needs avoids both a second block and a mostly empty
-// one.
-func (a *Arena) SetBlockSize(n int) { a.next = min(max(n, arenaMin), arenaMax) }
+// one; if the tree outgrows it, the block after it is a quarter of its
+// size.
+func (a *Arena) SetBlockSize(n int) { a.next, a.sized = min(max(n, arenaMin), arenaMax), true }
 
 // Values returns n null Values (len and cap n). It panics if n < 0.
 func (a *Arena) Values(n int) []Value {
@@ -62,7 +67,11 @@ func (a *Arena) Values(n int) []Value {
 		return make([]Value, n)
 	}
 	size = max(size, n)
-	a.next = min(2*size, arenaMax)
+	if a.sized {
+		a.next, a.sized = max(size/4, arenaMin), false
+	} else {
+		a.next = min(2*size, arenaMax)
+	}
 	block := make([]Value, size)
 	a.free = block[n:]
 	return block[:n:n]

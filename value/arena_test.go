@@ -171,3 +171,31 @@ func TestArenaSharesBlocks(t *testing.T) {
 		t.Errorf("a large request moved the arena off its block")
 	}
 }
+
+// TestArenaBlockAfterSizedBlock checks the block that follows one sized by
+// SetBlockSize: a quarter of it, and doubling after that.
+func TestArenaBlockAfterSizedBlock(t *testing.T) {
+	var a Arena
+	a.SetBlockSize(40)
+	a.Values(40)
+	// blockRun takes Values of 1 while they come one after another from
+	// the block that start opens; it returns how many there were and the
+	// first Value of the next block.
+	blockRun := func(start *Value) (int, *Value) {
+		n := 1
+		for prev := start; ; n++ {
+			next := &a.Values(1)[0]
+			if uintptr(unsafe.Pointer(next)) != uintptr(unsafe.Pointer(prev))+unsafe.Sizeof(Value{}) {
+				return n, next
+			}
+			prev = next
+		}
+	}
+	n, next := blockRun(&a.Values(1)[0])
+	if n != 10 {
+		t.Errorf("the block after a sized block of 40 held %d Values, want 10", n)
+	}
+	if n, _ = blockRun(next); n != 20 {
+		t.Errorf("the block after that held %d Values, want 20", n)
+	}
+}
