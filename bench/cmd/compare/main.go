@@ -79,7 +79,10 @@ func main() {
 			defer f.Close()
 			save = f
 		}
-		raw = runSuite(*bench, *count, *benchtime, *interl, *quiet, save)
+		var err error
+		if raw, err = runSuite(*bench, *count, *benchtime, *interl, *quiet, save); err != nil {
+			fatal(err)
+		}
 	}
 
 	rows, libs, err := parse(raw)
@@ -113,7 +116,7 @@ func fatal(err error) {
 // go test -count N instead runs each benchmark N times back to back, so a
 // slow minute of the machine lands on one library's samples of a row and
 // not on its peers', and shows as a difference between them.
-func runSuite(bench string, count int, benchtime string, interleave, quiet bool, save io.Writer) []byte {
+func runSuite(bench string, count int, benchtime string, interleave, quiet bool, save io.Writer) ([]byte, error) {
 	var buf bytes.Buffer
 	ws := []io.Writer{&buf}
 	if !quiet {
@@ -123,7 +126,7 @@ func runSuite(bench string, count int, benchtime string, interleave, quiet bool,
 		ws = append(ws, save)
 	}
 	w := io.MultiWriter(ws...)
-	run := func(name string, args ...string) {
+	run := func(name string, args ...string) error {
 		fmt.Fprintf(os.Stderr, "compare: %s %s\n", name, strings.Join(args, " "))
 		cmd := exec.Command(name, args...)
 		cmd.Stdout = w
@@ -132,33 +135,38 @@ func runSuite(bench string, count int, benchtime string, interleave, quiet bool,
 			if quiet {
 				os.Stderr.Write(buf.Bytes())
 			}
-			fatal(fmt.Errorf("%s: %v", name, err))
+			return fmt.Errorf("%s: %v", name, err)
 		}
+		return nil
 	}
 	start := time.Now()
 	if !interleave {
-		run("go", "test", "-run", "^$", "-bench", bench, "-count", fmt.Sprint(count),
-			"-benchtime", benchtime, "-timeout", "0", ".")
+		if err := run("go", "test", "-run", "^$", "-bench", bench, "-count", fmt.Sprint(count),
+			"-benchtime", benchtime, "-timeout", "0", "."); err != nil {
+			return nil, err
+		}
 	} else {
 		dir, err := os.MkdirTemp("", "compare")
 		if err != nil {
-			fatal(err)
+			return nil, err
 		}
 		defer os.RemoveAll(dir)
 		bin := filepath.Join(dir, "bench.test")
 		build := exec.Command("go", "test", "-c", "-o", bin, ".")
 		build.Stdout, build.Stderr = os.Stderr, os.Stderr
 		if err := build.Run(); err != nil {
-			fatal(fmt.Errorf("go test -c: %v", err))
+			return nil, fmt.Errorf("go test -c: %v", err)
 		}
 		for i := 1; i <= count; i++ {
 			fmt.Fprintf(os.Stderr, "compare: round %d of %d\n", i, count)
-			run(bin, "-test.run", "^$", "-test.bench", bench, "-test.count", "1",
-				"-test.benchtime", benchtime, "-test.timeout", "0")
+			if err := run(bin, "-test.run", "^$", "-test.bench", bench, "-test.count", "1",
+				"-test.benchtime", benchtime, "-test.timeout", "0"); err != nil {
+				return nil, err
+			}
 		}
 	}
 	fmt.Fprintf(os.Stderr, "compare: suite ran in %s\n", time.Since(start).Round(time.Second))
-	return buf.Bytes()
+	return buf.Bytes(), nil
 }
 
 // A row is one benchmark name without its lib= part.
