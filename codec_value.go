@@ -40,29 +40,41 @@ func newValueDecoder(n valueNode, s *schema.Schema) valueCodec {
 }
 
 func (c valueCodec) decode(p unsafe.Pointer, d *decodeState) {
-	before, left := d.arena.Handed(), len(d.buf)-d.pos
-	d.arena.SetBlockSize(c.arena.blockSize(left))
+	// Only the first tree of a decode sizes the arena: the trees of a
+	// []value.Value, or of a struct's other value.Value fields, share its
+	// blocks, which then double as usual. (Sizing each anew would give
+	// each small tree a block of its own.)
+	top := d.arena.Handed() == 0
+	left := len(d.buf) - d.pos
+	if top {
+		d.arena.SetBlockSizes(c.arena.blockSizes(left))
+	}
 	v := c.n.read(d)
 	if d.err == nil {
 		*(*value.Value)(p) = v
-		c.arena.learn(d.arena.Handed()-before, left-(len(d.buf)-d.pos), left)
+		if top {
+			c.arena.learn(d.arena.Handed(), left-(len(d.buf)-d.pos), left)
+		}
 	}
 }
 
-// arenaSizer sizes the first arena block of a decode so that the whole
-// tree fits in it with little to spare: the bytes of a block cost the
-// collector more than the number of blocks. It starts from the fixed part
-// of the tree (records, nested records, map headers) plus room for what
-// the input can add, then follows what decodes of this codec used:
-//   - Trees of one size (a record of scalars and strings) take the size
-//     of the last one.
-//   - Trees that vary (arrays, maps) take, when decodes take all of their
-//     input as Unmarshal's do, the input's length times a recent high
-//     count of Values per byte. A record with 2 or 20 array items takes 30
-//     or 180 Values, and about as many Values per byte either way, so the
-//     length predicts the tree much better than the last tree does. (The
-//     buffer of a stream, which holds more datums, says nothing of one
-//     datum's size: there the last tree's size is used.)
+// arenaSizer sizes the first arena blocks of a decode so that the whole
+// tree fits with little to spare: the bytes of a block cost the collector
+// more than the number of blocks. It starts from the fixed part of the
+// tree (records, nested records, map headers) plus room for what the input
+// can add, then follows what decodes of this codec used:
+//   - By default, the first block takes the size of the last tree, and
+//     the blocks after it double. Trees of one size (a record of scalars
+//     and strings) fit it exactly.
+//   - When trees vary in size but not in Values per byte of input (a
+//     record with 2 or 20 array items takes 30 or 180 Values, and about as
+//     many Values per byte either way), the input's length predicts the
+//     tree better than the last tree does. The first block is then the
+//     input's length times a recent high count of Values per byte, and the
+//     second a quarter of it: what did not fit is likely little. This
+//     needs decodes whose input is the one datum (Unmarshal's, or a
+//     resolved datum's transcoded bytes); a stream's buffer holds more, so
+//     its decodes keep the default.
 //
 // Its fields are shared by every goroutine decoding with the codec, and
 // are written only when they change or leave a band around the new
@@ -75,11 +87,12 @@ type arenaSizer struct {
 	last atomic.Int32
 	// perKiB is a recent high count of Values per 1,024 bytes of input,
 	// from decodes that took all of their input (0 before the first),
-	// written when it moves out of [rate, 3/2 rate).
+	// written when it moves out of [rate, 2*rate].
 	perKiB atomic.Int32
-	// varies reports whether the last decode took all of its input and
-	// used another number of Values than last held before it.
-	varies atomic.Bool
+	// steady reports whether the last decode took all of its input, used
+	// another number of Values than last held, and had a rate within
+	// [perKiB/2, perKiB]: the per-byte estimate is then to be trusted.
+	steady atomic.Bool
 }
 
 // maxSizedInput caps the input length the per-byte estimate multiplies,
@@ -87,20 +100,25 @@ type arenaSizer struct {
 // inputs get the largest block anyway.
 const maxSizedInput = 1 << 30
 
-func (z *arenaSizer) blockSize(inputLeft int) int {
-	last := int(z.last.Load())
-	if rate := z.perKiB.Load(); rate > 0 && z.varies.Load() {
+// blockSizes returns the sizes of the first two blocks of a decode of
+// inputLeft bytes (a second size of 0 doubles the first).
+func (z *arenaSizer) blockSizes(inputLeft int) (first, second int) {
+	fixed, last := int(z.fixed), int(z.last.Load())
+	if rate := z.perKiB.Load(); rate > 0 && z.steady.Load() {
 		est := int(min((int64(min(inputLeft, maxSizedInput))*int64(rate)+1023)>>10, arenaMaxBlock))
 		// The cap bounds the block of a stream's first datum after one
 		// that took all of its buffer.
-		est = min(est+est&1, 4*last)
-		return max(int(z.fixed), est)
+		est = max(fixed, min(est+est&1, 4*last))
+		if est >= arenaMaxBlock {
+			return est, 0 // a tree this large may take many blocks
+		}
+		return est, est / 4
 	}
 	if last > 0 {
 		// A short input after a large one does not get its large block.
-		return min(last, max(int(z.fixed), 2*inputLeft+2))
+		return min(last, max(fixed, 2*min(inputLeft, arenaMaxBlock)+2)), 0
 	}
-	return max(int(z.fixed), min(arenaHint, int(z.fixed)+inputLeft/8))
+	return max(fixed, min(arenaHint, fixed+inputLeft/8)), 0
 }
 
 // learn records that a decode used the given Values and consumed the
@@ -111,16 +129,17 @@ func (z *arenaSizer) learn(used, consumed, inputLeft int) {
 	if used > last || 2*used <= last {
 		z.last.Store(int32(used))
 	}
-	whole := consumed == inputLeft && consumed > 0
-	if varies := whole && used != last; z.varies.Load() != varies {
-		z.varies.Store(varies)
+	steady := false
+	if consumed == inputLeft && consumed > 0 {
+		rate := int32((int64(used)<<10 + int64(consumed) - 1) / int64(consumed))
+		cur := z.perKiB.Load()
+		steady = used != last && rate <= cur && 2*int64(rate) >= int64(cur)
+		if rate > cur || 2*int64(rate) < int64(cur) {
+			z.perKiB.Store(rate)
+		}
 	}
-	if !whole {
-		return
-	}
-	rate := int32((used<<10 + consumed - 1) / consumed)
-	if cur := z.perKiB.Load(); rate > cur || 3*int64(rate) < 2*int64(cur) {
-		z.perKiB.Store(rate)
+	if z.steady.Load() != steady {
+		z.steady.Store(steady)
 	}
 }
 

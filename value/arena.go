@@ -14,22 +14,19 @@ import (
 //
 // The zero Arena is ready to use; a nil *Arena allocates every node on its
 // own, as NewRecord and NewMap do. Blocks start at 32 Values (512 bytes)
-// unless SetBlockSize says otherwise, and each new block doubles, up to
-// 512 Values (8 KiB). The exception is the block after one that
-// SetBlockSize sized: that caller knew about how large its tree is, so
-// what did not fit is likely little, and that block is a quarter of the
-// sized one. A request for more than 256 Values gets an allocation of its
-// own. What is left of a block too small for a request is not used again,
-// which at most doubles the memory a tree takes. Memory is never reused:
-// the collector frees a block when nothing refers into it, which also
-// means that one small value kept alive keeps its whole block alive. An
-// Arena is not safe for concurrent use; the values it made are ordinary
-// values and follow the package's rules.
+// unless SetBlockSize or SetBlockSizes says otherwise, and each new block
+// doubles, up to 512 Values (8 KiB); a request for more than 256 Values
+// gets an allocation of its own. What is left of a block too small for a
+// request is not used again, which at most doubles the memory a tree
+// takes. Memory is never reused: the collector frees a block when nothing
+// refers into it, which also means that one small value kept alive keeps
+// its whole block alive. An Arena is not safe for concurrent use; the
+// values it made are ordinary values and follow the package's rules.
 type Arena struct {
 	free   []Value // the unused part of the current block
 	next   int     // the size of the next block, in Values; 0 means arenaFirst
+	after  int     // the size of the block after it; 0 means twice its size
 	handed int     // Values handed out so far
-	sized  bool    // whether SetBlockSize set next
 }
 
 const (
@@ -41,9 +38,22 @@ const (
 // SetBlockSize sets the size, in Values of 16 bytes, of the next block the
 // arena allocates (clamped to [4, 512]). A caller that knows roughly how
 // many Values a tree needs avoids both a second block and a mostly empty
-// one; if the tree outgrows it, the block after it is a quarter of its
-// size.
-func (a *Arena) SetBlockSize(n int) { a.next, a.sized = min(max(n, arenaMin), arenaMax), true }
+// one.
+func (a *Arena) SetBlockSize(n int) { a.next, a.after = clampBlock(n), 0 }
+
+// SetBlockSizes sets the sizes of the next two blocks the arena allocates
+// (each clamped to [4, 512] Values; a second size of 0 or less doubles
+// the first, as after SetBlockSize); blocks after them double. A caller
+// with a close estimate of its tree passes it first and a small second
+// size: what does not fit in the first block is then likely little.
+func (a *Arena) SetBlockSizes(first, second int) {
+	a.next, a.after = clampBlock(first), 0
+	if second > 0 {
+		a.after = clampBlock(second)
+	}
+}
+
+func clampBlock(n int) int { return min(max(n, arenaMin), arenaMax) }
 
 // Values returns n null Values (len and cap n). It panics if n < 0.
 func (a *Arena) Values(n int) []Value {
@@ -67,8 +77,8 @@ func (a *Arena) Values(n int) []Value {
 		return make([]Value, n)
 	}
 	size = max(size, n)
-	if a.sized {
-		a.next, a.sized = max(size/4, arenaMin), false
+	if a.after > 0 {
+		a.next, a.after = a.after, 0
 	} else {
 		a.next = min(2*size, arenaMax)
 	}

@@ -2,6 +2,7 @@ package value
 
 import (
 	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 	"unsafe"
@@ -172,30 +173,54 @@ func TestArenaSharesBlocks(t *testing.T) {
 	}
 }
 
-// TestArenaBlockAfterSizedBlock checks the block that follows one sized by
-// SetBlockSize: a quarter of it, and doubling after that.
-func TestArenaBlockAfterSizedBlock(t *testing.T) {
-	var a Arena
-	a.SetBlockSize(40)
-	a.Values(40)
-	// blockRun takes Values of 1 while they come one after another from
-	// the block that start opens; it returns how many there were and the
-	// first Value of the next block.
-	blockRun := func(start *Value) (int, *Value) {
-		n := 1
-		for prev := start; ; n++ {
-			next := &a.Values(1)[0]
-			if uintptr(unsafe.Pointer(next)) != uintptr(unsafe.Pointer(prev))+unsafe.Sizeof(Value{}) {
-				return n, next
-			}
-			prev = next
+// TestArenaBlockSizes checks the sizes of the blocks an arena allocates
+// after SetBlockSize and SetBlockSizes: clamped to [4, 512], the second
+// size once, and doubling after that.
+func TestArenaBlockSizes(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		set   func(a *Arena)
+		first int   // the first request, in Values
+		want  []int // the sizes of the blocks that requests of 1 then open
+	}{
+		{"default", func(*Arena) {}, 1, []int{32, 64, 128}},
+		{"SetBlockSize", func(a *Arena) { a.SetBlockSize(40) }, 1, []int{40, 80, 160}},
+		{"SetBlockSizes", func(a *Arena) { a.SetBlockSizes(40, 10) }, 1, []int{40, 10, 20, 40}},
+		{"clamped", func(a *Arena) { a.SetBlockSizes(1000, 1) }, 1, []int{512, 4, 8}},
+		{"no second size", func(a *Arena) { a.SetBlockSizes(40, 0) }, 1, []int{40, 80, 160}},
+		{"largest doubles to itself", func(a *Arena) { a.SetBlockSizes(512, -1) }, 1, []int{512, 512}},
+		{"a first request larger than the block", func(a *Arena) { a.SetBlockSizes(40, 10) }, 100, []int{100, 10, 20}},
+		{"a large request keeps the sizes", func(a *Arena) { a.SetBlockSizes(40, 10) }, 300, []int{40, 10, 20}},
+	} {
+		var a Arena
+		c.set(&a)
+		got := blockRuns(&a, c.first, len(c.want))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: blocks of %v, want %v", c.name, got, c.want)
 		}
 	}
-	n, next := blockRun(&a.Values(1)[0])
-	if n != 10 {
-		t.Errorf("the block after a sized block of 40 held %d Values, want 10", n)
+}
+
+// blockRuns makes a first request of n Values, then requests of 1, and
+// returns the sizes of the first k blocks they came from, found by where
+// one request's Value does not follow the last one's. (A first request
+// over 256 Values is its own allocation and no block.)
+func blockRuns(a *Arena, n, k int) []int {
+	var sizes []int
+	first := a.Values(n)
+	prev, run := &first[n-1], n
+	if n > arenaMax/2 {
+		prev, run = &a.Values(1)[0], 1
 	}
-	if n, _ = blockRun(next); n != 20 {
-		t.Errorf("the block after that held %d Values, want 20", n)
+	for len(sizes) < k {
+		next := &a.Values(1)[0]
+		if uintptr(unsafe.Pointer(next)) == uintptr(unsafe.Pointer(prev))+unsafe.Sizeof(Value{}) {
+			run++
+		} else {
+			sizes = append(sizes, run)
+			run = 1
+		}
+		prev = next
 	}
+	return sizes
 }
