@@ -43,9 +43,11 @@ func MarshalSingleObject(s *schema.Schema, v any) ([]byte, error) {
 }
 
 // SchemaStore finds writer schemas by the CRC-64-AVRO fingerprint
-// (schema.Fingerprint) of their canonical form, for UnmarshalSingleObject.
-// Implementations must be safe for concurrent use, and should return an
-// error wrapping *UnknownSchemaError for a fingerprint they do not know.
+// (schema.Fingerprint) of their canonical form, for UnmarshalSingleObject,
+// which asks for the writer of every message. Implementations must be safe
+// for concurrent use and fast (a remote registry's client should cache),
+// and should return an error wrapping *UnknownSchemaError for a
+// fingerprint they do not know.
 type SchemaStore interface {
 	SchemaByFingerprint(fp uint64) (*schema.Schema, error)
 }
@@ -132,8 +134,11 @@ func SingleObjectFingerprint(data []byte) (uint64, error) {
 // writer schema in store by fingerprint, and reads the datum as reader:
 // the writer schema is resolved against reader (schema.Resolve) once per
 // (fingerprint, reader) pair and the result kept with the reader, so no
-// message is resolved or compiled twice. A writer with reader's
-// fingerprint is read directly, as is any writer when reader is nil.
+// message is resolved or compiled twice. The store is asked for the
+// writer of every message, so it decides which writers are read (a store
+// over a remote registry should cache). A writer with reader's
+// fingerprint is read directly, without the store; with a nil reader,
+// every datum is read with its writer schema from the store.
 // Errors of the store are returned wrapped; errors of the datum are those
 // of Unmarshal, with offsets counted from the start of the datum.
 func UnmarshalSingleObject(store SchemaStore, reader *schema.Schema, data []byte, v any) error {
@@ -170,27 +175,16 @@ type resolvedEntry struct {
 // readerSchemaFor returns the schema that reads data written with the
 // writer schema whose fingerprint is fp as values of reader: reader itself
 // when fp is its fingerprint, else the resolution of the writer against
-// reader, computed once and kept in reader's cache. A failure to resolve
-// is cached too; a lookup error is not, so that a transient store failure
-// is retried. lookup is called only when nothing is cached. With a nil
-// reader it returns the writer schema.
+// reader. lookup (the store) is asked for every other writer, every time:
+// it alone decides which writers are known. The resolution is computed
+// once per fingerprint and kept in reader's cache, which every store
+// shares (found in review: when the cache was consulted first, a store
+// that did not hold a writer still read its messages once another store
+// had). A failure to resolve is cached too; a lookup error is not. With a
+// nil reader it returns the writer schema.
 func readerSchemaFor(reader *schema.Schema, fp uint64, lookup func() (*schema.Schema, error)) (*schema.Schema, error) {
 	if reader != nil && fp == reader.Fingerprint() {
 		return reader, nil
-	}
-	var m *sync.Map
-	if reader != nil {
-		c := cache.ForSchema(unsafe.Pointer(reader))
-		key := cache.Key{Family: familyResolvedByFingerprint}
-		e, ok := c.Load(key)
-		if !ok {
-			e = c.LoadOrStore(key, new(sync.Map))
-		}
-		m = e.(*sync.Map)
-		if e, ok := m.Load(fp); ok {
-			r := e.(*resolvedEntry)
-			return r.s, r.err
-		}
 	}
 	w, err := lookup()
 	if err != nil {
@@ -202,8 +196,19 @@ func readerSchemaFor(reader *schema.Schema, fp uint64, lookup func() (*schema.Sc
 	if reader == nil {
 		return w, nil
 	}
+	c := cache.ForSchema(unsafe.Pointer(reader))
+	key := cache.Key{Family: familyResolvedByFingerprint}
+	e, ok := c.Load(key)
+	if !ok {
+		e = c.LoadOrStore(key, new(sync.Map))
+	}
+	m := e.(*sync.Map)
+	if e, ok := m.Load(fp); ok {
+		r := e.(*resolvedEntry)
+		return r.s, r.err
+	}
 	s, err := schema.Resolve(w, reader)
-	e, _ := m.LoadOrStore(fp, &resolvedEntry{s, err})
+	e, _ = m.LoadOrStore(fp, &resolvedEntry{s, err})
 	r := e.(*resolvedEntry)
 	return r.s, r.err
 }

@@ -84,11 +84,17 @@ func TestSingleObjectResolve(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	// Resolved once per (fingerprint, reader).
-	s1, _ := readerSchemaFor(r, w.Fingerprint(), func() (*schema.Schema, error) { return w, nil })
-	s2, _ := readerSchemaFor(r, w.Fingerprint(), func() (*schema.Schema, error) { t.Fatal("looked up again"); return nil, nil })
+	// Resolved once per (fingerprint, reader); the store is asked every
+	// time, since it decides which writers are read.
+	lookups := 0
+	lookup := func() (*schema.Schema, error) { lookups++; return w, nil }
+	s1, _ := readerSchemaFor(r, w.Fingerprint(), lookup)
+	s2, _ := readerSchemaFor(r, w.Fingerprint(), lookup)
 	if s1 != s2 || s1.Writer() != w {
 		t.Fatal("resolution not cached")
+	}
+	if lookups != 2 {
+		t.Fatalf("the store was asked %d times for two messages", lookups)
 	}
 	// Decoding does not allocate beyond the value once warm.
 	var v evolvedV2
@@ -135,5 +141,38 @@ func TestSingleObjectErrors(t *testing.T) {
 	}
 	if err := UnmarshalSingleObject(store, s, msg[:10], &v); !errors.Is(err, ErrTruncated) {
 		t.Errorf("truncated: %v", err)
+	}
+}
+
+// TestSingleObjectStoreDecides checks that the store passed to a call
+// decides which writers it reads, whatever other stores taught the reader
+// schema's cache before: a regression test for a resolution cached from
+// one store serving a call with another store that lacks the writer.
+func TestSingleObjectStoreDecides(t *testing.T) {
+	writer := schema.MustParse(`{"type":"record","name":"StoreDecides","fields":[{"name":"a","type":"int"}]}`)
+	reader := schema.MustParse(`{"type":"record","name":"StoreDecides","fields":[{"name":"a","type":"long"}]}`)
+	msg, err := MarshalSingleObject(writer, map[string]any{"a": int32(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		A int64 `avro:"a"`
+	}
+	if err := UnmarshalSingleObject(NewMemoryStore(writer), reader, msg, &got); err != nil || got.A != 7 {
+		t.Fatalf("with the writer in the store: %+v, %v", got, err)
+	}
+	var u *UnknownSchemaError
+	for _, r := range []*schema.Schema{reader, nil} {
+		if err := UnmarshalSingleObject(NewMemoryStore(), r, msg, &got); !errors.As(err, &u) || u.Fingerprint != writer.Fingerprint() {
+			t.Errorf("reader %v, a store without the writer: %v, want an *UnknownSchemaError", r, err)
+		}
+	}
+	// The reader's own writer needs no store.
+	own, err := MarshalSingleObject(reader, map[string]any{"a": int64(8)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := UnmarshalSingleObject(NewMemoryStore(), reader, own, &got); err != nil || got.A != 8 {
+		t.Errorf("the reader's own writer: %+v, %v", got, err)
 	}
 }
