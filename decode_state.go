@@ -432,6 +432,14 @@ func (d *decodeState) readBlockCount(itemsSoFar int64, minItemSize int) int64 {
 	if n == 0 || !d.boundItems(n, minItemSize) {
 		return 0
 	}
+	// Decoders count items in ints: on 32-bit platforms a count past 2^31
+	// would wrap where it is converted (found in review: a block of 2^62
+	// empty records read as none). Counts the input cannot hold failed
+	// above, as truncated.
+	if n > int64(math.MaxInt)-itemsSoFar {
+		d.failf(ErrLimit, "more than %d items in one collection on this platform", int64(math.MaxInt))
+		return 0
+	}
 	return n
 }
 

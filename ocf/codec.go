@@ -237,6 +237,11 @@ func (snappyCodec) Decompress(dst, src []byte, limit int) ([]byte, error) {
 	}
 	body, sum := src[:len(src)-4], binary.BigEndian.Uint32(src[len(src)-4:])
 	n, err := s2.DecodedLen(body)
+	if errors.Is(err, s2.ErrTooLarge) {
+		// A length past what an int holds (on 32-bit platforms, 2^31 and
+		// more) is past any limit too.
+		return dst, limitError(limit)
+	}
 	if err != nil {
 		return dst, err
 	}

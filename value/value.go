@@ -123,7 +123,7 @@ func scalar(row int, w uint64) Value {
 
 // ptr builds a pointer Value; p must not be nil.
 func ptr(p unsafe.Pointer, tag uint8, n int) Value {
-	if uint(n) > maxLen {
+	if uint64(n) > maxLen {
 		panic("value: length out of range")
 	}
 	return Value{p: p, w: uint64(n) | uint64(tag)<<tagShift}
