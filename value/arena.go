@@ -39,7 +39,7 @@ const (
 // arena allocates (clamped to [4, 512]). A caller that knows roughly how
 // many Values a tree needs avoids both a second block and a mostly empty
 // one.
-func (a *Arena) SetBlockSize(n int) { a.next, a.after = clampBlock(n), 0 }
+func (a *Arena) SetBlockSize(n int) { a.SetBlockSizes(n, 0) }
 
 // SetBlockSizes sets the sizes of the next two blocks the arena allocates
 // (each clamped to [4, 512] Values; a second size of 0 or less doubles
