@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
@@ -388,6 +390,10 @@ type workload[T any] struct {
 	enc    [][]byte // our encoding of each
 	native []any    // goavro's native form of each
 	reset  func(*T) // prepares a reused struct for the next decode, or nil
+	// floor, when set, builds record i the way the lib=copy row of
+	// decode-new does: every allocation a decoder must make, without
+	// decoding (see floorRec10).
+	floor func(i int) *T
 	// noReuse lists the libraries that decode this workload into a
 	// reused struct wrongly, with the reason: they have no decode-reuse
 	// row (the parity test checks that they still get it wrong).
@@ -448,6 +454,7 @@ var (
 	wlRec10 = lazy(func(tb testing.TB) *workload[Rec10] {
 		w := newWorkload(tb, "rec10", rec10Schema, 10, genRec10)
 		w.reset = func(v *Rec10) { clear(v.Attrs) }
+		w.floor = floorRec10(w)
 		return w
 	})
 	wlWide = lazy(func(tb testing.TB) *workload[Wide] { return newWorkload(tb, "wide", wideSchema, 52, genWide) })
@@ -578,4 +585,56 @@ func branchName(b *schema.Schema) string {
 		return b.FullName()
 	}
 	return b.Kind().String()
+}
+
+// floorRec10 returns the reference (lib=copy) of a rec10 decode into a new
+// struct: what any decoder of these bytes into a Rec10 must at least do,
+// and nothing else. It allocates what a decoder allocates (the struct, the
+// map and its entries, the note's *string, the counts) and copies the
+// record's encoded bytes, from the same input, into one slab its strings
+// and digest point into, at offsets found when the workload is built. It
+// parses nothing: the scalars are copied from the source struct.
+func floorRec10(w *workload[Rec10]) func(i int) *Rec10 {
+	type spans struct{ name, note, digest, label, attrs [2]int32 }
+	at := func(enc []byte, s string) [2]int32 {
+		j := bytes.Index(enc, []byte(s))
+		if j < 0 {
+			panic("floorRec10: string not in its encoding")
+		}
+		return [2]int32{int32(j), int32(j + len(s))}
+	}
+	offs := make([]spans, len(w.recs))
+	keys := make([][][2]int32, len(w.recs))
+	for i := range w.recs {
+		r, enc := &w.recs[i], w.enc[i]
+		offs[i] = spans{name: at(enc, r.Name), digest: at(enc, string(r.Digest)), label: at(enc, r.Inner.Label)}
+		if r.Note != nil {
+			offs[i].note = at(enc, *r.Note)
+		}
+		for k, v := range r.Attrs {
+			keys[i] = append(keys[i], at(enc, k), at(enc, v))
+		}
+	}
+	return func(i int) *Rec10 {
+		src, enc := &w.recs[i], w.enc[i]
+		slab := make([]byte, len(enc))
+		copy(slab, enc)
+		str := func(o [2]int32) string { return unsafe.String(&slab[o[0]], o[1]-o[0]) }
+		o := &offs[i]
+		v := &Rec10{ID: src.ID, TS: src.TS, Score: src.Score, Active: src.Active,
+			Name: str(o.name), Digest: slab[o.digest[0]:o.digest[1]:o.digest[1]],
+			Inner: Inner{Seq: src.Inner.Seq, Label: str(o.label)}}
+		v.Counts = make([]int64, len(src.Counts))
+		copy(v.Counts, src.Counts)
+		kv := keys[i]
+		v.Attrs = make(map[string]string, len(kv)/2)
+		for j := 0; j < len(kv); j += 2 {
+			v.Attrs[str(kv[j])] = str(kv[j+1])
+		}
+		if src.Note != nil {
+			note := str(o.note)
+			v.Note = &note
+		}
+		return v
+	}
 }

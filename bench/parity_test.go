@@ -175,6 +175,14 @@ func checkParity[T any](t *testing.T, wl func(testing.TB) *workload[T]) {
 				}
 			}
 		}
+		// The reference row of decode-new builds the same records.
+		if w.floor != nil {
+			for i := range w.recs {
+				if d := diff(w.recs[i], *w.floor(i)); d != "" {
+					t.Fatalf("rec %d: the decode-new reference (lib=copy) (-want +got):\n%s", i, d)
+				}
+			}
+		}
 		// Decoding into a reused struct gives the same values.
 		for lib, dec := range decs {
 			if reason, ok := w.noReuse[lib]; ok {

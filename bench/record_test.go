@@ -124,6 +124,14 @@ func benchRecords[T any](b *testing.B, prefix string, wl func(testing.TB) *workl
 		}
 	})
 
+	if w.floor != nil {
+		run("decode-new", libCopy, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				sinkAny = w.floor(i & mask)
+			}
+		})
+	}
+
 	reuse := func(lib string, decode func(data []byte, v *T) error) {
 		if _, ok := w.noReuse[lib]; ok {
 			return
