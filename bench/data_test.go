@@ -595,7 +595,7 @@ func branchName(b *schema.Schema) string {
 // and digest point into, at offsets found when the workload is built. It
 // parses nothing: the scalars are copied from the source struct.
 func floorRec10(w *workload[Rec10]) func(i int) *Rec10 {
-	type spans struct{ name, note, digest, label, attrs [2]int32 }
+	type spans struct{ name, note, digest, label [2]int32 }
 	at := func(enc []byte, s string) [2]int32 {
 		j := bytes.Index(enc, []byte(s))
 		if j < 0 {
