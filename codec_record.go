@@ -42,10 +42,11 @@ const (
 	fieldSkip         // a resolved record's run of writer-only fields
 	fieldIntAsInt64   // a resolved record's int read as a long into an int64
 	fieldDefaultBytes // a schema field the struct lacks: its default's encoding
+	fieldNullString   // a ["null","string"] union into a *string
 )
 
 func fieldOpOf(codec any) fieldOp {
-	switch codec.(type) {
+	switch c := codec.(type) {
 	case int32Codec:
 		return fieldInt32
 	case int64Codec:
@@ -56,6 +57,10 @@ func fieldOpOf(codec any) fieldOp {
 		return fieldBool
 	case stringCodec:
 		return fieldString
+	case *unionDecoder:
+		if c.isNullString() {
+			return fieldNullString
+		}
 	}
 	return fieldCall
 }
@@ -80,6 +85,8 @@ func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
 			*(*string)(fp) = d.readString()
 		case fieldIntAsInt64:
 			*(*int64)(fp) = int64(d.readInt())
+		case fieldNullString:
+			d.readNullString((**string)(fp))
 		case fieldSkip:
 			if !skipAll(d, f.skip) {
 				return // skipAll names the field

@@ -121,6 +121,35 @@ func (c *unionDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	dec.decode(p, d)
 }
 
+// isNullString reports whether c decodes ["null","string"] into a
+// *string, which a struct decoder reads inline (readNullString): the most
+// common optional field, read without the union's three indirect calls.
+func (c *unionDecoder) isNullString() bool {
+	if len(c.branches) != 2 || c.branches[0] != nil || c.names[0] != "null" || c.newElem == nil {
+		return false
+	}
+	_, ok := c.branches[1].(stringCodec)
+	return ok
+}
+
+// readNullString reads a ["null","string"] union into *pp as unionDecoder
+// would: nil for null; else the string, into the pointee when there is
+// one.
+func (d *decodeState) readNullString(pp **string) {
+	switch i := d.readInt(); {
+	case d.err != nil:
+	case i == 0:
+		*pp = nil
+	case i == 1:
+		if *pp == nil {
+			*pp = new(string)
+		}
+		**pp = d.readString()
+	default:
+		d.failf(ErrInvalid, "union index %d out of range (%d branches)", i, 2)
+	}
+}
+
 func (c *compiler) unionDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
 	ud := &unionDecoder{}
 	c.decoders[compileKey{s, t}] = ud
