@@ -136,17 +136,14 @@ func (c *unionDecoder) isNullString() bool {
 // would: nil for null; else the string, into the pointee when there is
 // one.
 func (d *decodeState) readNullString(pp **string) {
-	switch i := d.readInt(); {
-	case d.err != nil:
-	case i == 0:
+	switch readBranch(d, 2) {
+	case 0:
 		*pp = nil
-	case i == 1:
+	case 1:
 		if *pp == nil {
 			*pp = new(string)
 		}
 		**pp = d.readString()
-	default:
-		d.failf(ErrInvalid, "union index %d out of range (%d branches)", i, 2)
 	}
 }
 
