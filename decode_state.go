@@ -326,6 +326,29 @@ func (d *decodeState) readRaw(n int) []byte {
 
 // readString reads a string; it is always a copy of the input.
 func (d *decodeState) readString() string {
+	// Most strings are shorter than 64 bytes: their length is one
+	// varint byte, checked here against the input and the limits at once.
+	if d.pos < len(d.buf) {
+		if b := d.buf[d.pos]; b < 0x80 && b&1 == 0 {
+			n := int(b >> 1)
+			if n <= len(d.buf)-d.pos-1 && int64(n) <= d.maxLength && int64(n) <= d.allocLeft && !d.validateUTF {
+				if n == 0 {
+					d.pos++
+					return ""
+				}
+				raw := d.buf[d.pos+1 : d.pos+1+n]
+				d.pos += 1 + n
+				d.allocLeft -= int64(n)
+				return d.makeString(raw)
+			}
+		}
+	}
+	return d.readStringChecked()
+}
+
+// readStringChecked is readString for lengths of more than one byte, for
+// lengths that fail a check (it reports the error) and for ValidateUTF8.
+func (d *decodeState) readStringChecked() string {
 	n := d.readLength()
 	if n <= 0 {
 		return ""
