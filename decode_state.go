@@ -326,28 +326,40 @@ func (d *decodeState) readRaw(n int) []byte {
 
 // readString reads a string; it is always a copy of the input.
 func (d *decodeState) readString() string {
-	// Most strings are shorter than 64 bytes: their length is one
-	// varint byte, checked here against the input and the limits at once.
-	if d.pos < len(d.buf) {
-		if b := d.buf[d.pos]; b < 0x80 && b&1 == 0 {
-			n := int(b >> 1)
-			if n <= len(d.buf)-d.pos-1 && int64(n) <= d.maxLength && int64(n) <= d.allocLeft && !d.validateUTF {
-				if n == 0 {
-					d.pos++
-					return ""
-				}
-				raw := d.buf[d.pos+1 : d.pos+1+n]
-				d.pos += 1 + n
-				d.allocLeft -= int64(n)
-				return d.makeString(raw)
+	if !d.validateUTF {
+		if raw, ok := d.readShort(); ok {
+			if len(raw) == 0 {
+				return ""
 			}
+			return d.makeString(raw)
 		}
 	}
 	return d.readStringChecked()
 }
 
-// readStringChecked is readString for lengths of more than one byte, for
-// lengths that fail a check (it reports the error) and for ValidateUTF8.
+// readShort reads a string or bytes value of fewer than 64 bytes (most
+// values are): its length is one varint byte, checked against the input
+// and the limits at once, and its bytes are charged to the allocation
+// budget. It returns the value's bytes, aliasing the input. For any other value, or
+// one that fails a check, it reads nothing and reports false: the caller
+// then takes its general path, which reports the error.
+func (d *decodeState) readShort() ([]byte, bool) {
+	if p := d.pos; p < len(d.buf) {
+		b := d.buf[p]
+		n := int(b >> 1)
+		// b&0x81 == 0: one varint byte (no continuation bit) holding a
+		// length that is not negative (zigzag's low bit clear).
+		if b&0x81 == 0 && n < len(d.buf)-p && int64(n) <= min(d.maxLength, d.allocLeft) {
+			d.pos = p + 1 + n
+			d.allocLeft -= int64(n)
+			return d.buf[p+1 : d.pos], true
+		}
+	}
+	return nil, false
+}
+
+// readStringChecked is readString for the values readShort does not take,
+// and with ValidateUTF8.
 func (d *decodeState) readStringChecked() string {
 	n := d.readLength()
 	if n <= 0 {
@@ -422,6 +434,14 @@ func (d *decodeState) readStringBytes() []byte {
 // readBytes reads a bytes value into a new slice with no spare capacity:
 // a short one carved from the string chunk, a longer one of its own.
 func (d *decodeState) readBytes() []byte {
+	if !d.zeroCopy {
+		if raw, ok := d.readShort(); ok {
+			if len(raw) == 0 {
+				return []byte{} // not nil, which would read as null in ["null","bytes"]
+			}
+			return d.carve(raw) // short values share the string chunk
+		}
+	}
 	n := d.readLength()
 	if n < 0 {
 		return nil
