@@ -28,7 +28,9 @@ type datumReader struct {
 }
 
 func newDatumReader(o *DecodeOptions, s *schema.Schema) *datumReader {
-	return &datumReader{opts: o, schema: s, limits: o.limits(0)}
+	r := &datumReader{opts: o, schema: s}
+	o.setLimits(&r.limits, 0)
+	return r
 }
 
 // decoderFor returns the decoder for the value v points at and the
