@@ -341,9 +341,9 @@ func (d *decodeState) readString() string {
 // readShort reads a string or bytes value of fewer than 64 bytes (most
 // values are): its length is one varint byte, checked against the input
 // and the limits at once, and its bytes are charged to the allocation
-// budget. It returns the value's bytes, aliasing the input. For any other value, or
-// one that fails a check, it reads nothing and reports false: the caller
-// then takes its general path, which reports the error.
+// budget. It returns the value's bytes, aliasing the input. For any other
+// value, or one that fails a check, it reads nothing and reports false:
+// the caller then takes its general path, which reports the error.
 func (d *decodeState) readShort() ([]byte, bool) {
 	if p := d.pos; p < len(d.buf) {
 		b := d.buf[p]
@@ -435,33 +435,32 @@ func (d *decodeState) readStringBytes() []byte {
 // readBytes reads a bytes value into a new slice with no spare capacity:
 // a short one carved from the string chunk, a longer one of its own.
 func (d *decodeState) readBytes() []byte {
+	var src []byte
+	ok := false
 	if !d.zeroCopy {
-		if raw, ok := d.readShort(); ok {
-			if len(raw) == 0 {
-				return []byte{} // not nil, which would read as null in ["null","bytes"]
-			}
-			return d.carve(raw) // short values share the string chunk
+		src, ok = d.readShort() // read and charged to the budget
+	}
+	if !ok {
+		n := d.readLength()
+		if n < 0 {
+			return nil
+		}
+		src = d.buf[d.pos : d.pos+n : d.pos+n]
+		d.pos += n
+		if d.zeroCopy {
+			return src
+		}
+		if !d.reserve(int64(n)) {
+			return nil
 		}
 	}
-	n := d.readLength()
-	if n < 0 {
-		return nil
-	}
-	src := d.buf[d.pos : d.pos+n : d.pos+n]
-	d.pos += n
-	if d.zeroCopy {
-		return src
-	}
-	if !d.reserve(int64(n)) {
-		return nil
-	}
 	switch {
-	case n == 0:
+	case len(src) == 0:
 		return []byte{} // not nil, which would read as null in ["null","bytes"]
-	case n <= stringShareMax:
+	case len(src) <= stringShareMax:
 		return d.carve(src) // short values share the string chunk
 	}
-	dst := make([]byte, n)
+	dst := make([]byte, len(src))
 	memcopy.Copy(dst, src)
 	return dst
 }
