@@ -316,7 +316,8 @@ func (c *compiler) newAnyNode(s *schema.Schema, path string) (anyNode, error) {
 		if err != nil {
 			return nil, err
 		}
-		base = &anyMap{values: values, minSize: 1 + s.Values().MinEncodedSize()}
+		_, stringValues := values.(anyString)
+		base = &anyMap{values: values, minSize: 1 + s.Values().MinEncodedSize(), stringValues: stringValues}
 	case schema.Record:
 		rec := &anyRecord{s: s}
 		// Registered before the fields, which may refer back to it.
@@ -798,6 +799,9 @@ func isStringMap(rv reflect.Value) bool {
 type anyMap struct {
 	values  anyNode
 	minSize int
+	// stringValues: a map of strings, whose blocks readShortSpan can take
+	// at once.
+	stringValues bool
 }
 
 func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
@@ -817,6 +821,16 @@ func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
 		}
 		if m == nil {
 			m = make(map[string]any, mapSizeHint(count))
+		}
+		if n.stringValues {
+			if span, ok := d.readShortSpan(2 * count); ok {
+				for range count {
+					k := cutSpanString(&span)
+					m[k] = b.string(cutSpanString(&span))
+				}
+				total += count
+				continue
+			}
 		}
 		for i := int64(0); i < count; i++ {
 			k := d.readString()

@@ -128,7 +128,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 		}
 		m := *mp
 		if c.stringValues {
-			if !decodeStringEntries(*(*map[string]string)(unsafe.Pointer(mp)), d, n, count, c.minSize) {
+			if !decodeStringMapBlock(*(*map[string]string)(unsafe.Pointer(mp)), d, n, count, c.minSize) {
 				return
 			}
 			n += count
@@ -169,6 +169,20 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 		}
 		d.leave()
 	}
+}
+
+// decodeStringMapBlock reads a block of count entries of a map of strings
+// into m, with one copy when readShortSpan takes them, else entry by
+// entry; it reports whether they all decoded.
+func decodeStringMapBlock(m map[string]string, d *decodeState, n, count int64, minSize int) bool {
+	if span, ok := d.readShortSpan(2 * count); ok {
+		for range count {
+			k := cutSpanString(&span)
+			m[k] = cutSpanString(&span)
+		}
+		return true
+	}
+	return decodeStringEntries(m, d, n, count, minSize)
 }
 
 // decodeStringEntries reads count entries of a map of strings into m and

@@ -24,7 +24,10 @@ type fieldDecoder struct {
 	dec    decoder
 	name   string
 	op     fieldOp
-	skip   []skipStep // fieldSkip: writer fields the reader does not want
+	// run, for fieldStringRun, is how many string fields start here: the
+	// fields up to i+run-1 are fieldString.
+	run  uint8
+	skip []skipStep // fieldSkip: writer fields the reader does not want
 }
 
 // fieldOp lets a struct codec read or write a field of a primitive Go type
@@ -43,7 +46,32 @@ const (
 	fieldIntAsInt64   // a resolved record's int read as a long into an int64
 	fieldDefaultBytes // a schema field the struct lacks: its default's encoding
 	fieldNullString   // a ["null","string"] union into a *string
+	fieldStringRun    // the first of a run of fieldString fields
 )
+
+// maxStringRun bounds a fieldStringRun (its run is a uint8).
+const maxStringRun = 255
+
+// markStringRuns marks the first field of each run of two or more string
+// fields as a fieldStringRun: when all its values are short, the run is
+// read with one copy (readShortSpan) instead of one per field.
+func markStringRuns(fields []fieldDecoder) {
+	for i := range fields {
+		if fields[i].op == fieldStringRun {
+			fields[i].op, fields[i].run = fieldString, 0
+		}
+	}
+	for i := 0; i < len(fields); {
+		j := i
+		for j < len(fields) && j-i < maxStringRun && fields[j].op == fieldString {
+			j++
+		}
+		if j-i >= 2 {
+			fields[i].op, fields[i].run = fieldStringRun, uint8(j-i)
+		}
+		i = max(j, i+1)
+	}
+}
 
 func fieldOpOf(codec any) fieldOp {
 	switch c := codec.(type) {
@@ -69,7 +97,7 @@ func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	if !d.enter() {
 		return
 	}
-	for i := range c.fields {
+	for i := 0; i < len(c.fields); i++ {
 		f := &c.fields[i]
 		fp := unsafe.Add(p, f.offset)
 		switch f.op {
@@ -82,6 +110,17 @@ func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		case fieldBool:
 			*(*bool)(fp) = d.readBool()
 		case fieldString:
+			*(*string)(fp) = d.readString()
+		case fieldStringRun:
+			if span, ok := d.readShortSpan(int64(f.run)); ok {
+				run := c.fields[i : i+int(f.run)]
+				for j := range run {
+					*(*string)(unsafe.Add(p, run[j].offset)) = cutSpanString(&span)
+				}
+				i += int(f.run) - 1
+				continue
+			}
+			// Not all short: this field alone, then the rest one by one.
 			*(*string)(fp) = d.readString()
 		case fieldIntAsInt64:
 			*(*int64)(fp) = int64(d.readInt())
@@ -252,6 +291,7 @@ func (c *compiler) recordDecoder(s *schema.Schema, t reflect.Type, path string) 
 			off, dec := wrapDecoderSteps(gf.steps, dec)
 			sd.fields = append(sd.fields, fieldDecoder{offset: off, dec: dec, name: f.Name(), op: fieldOpOf(dec)})
 		}
+		markStringRuns(sd.fields)
 		return sd, nil
 	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:
 		return c.mapRecordDecoder(s, t, path)

@@ -60,6 +60,9 @@ func (f *fieldDefault) setConstant(op fieldOp) {
 	defer d.release()
 	var str string
 	var bits uint64
+	if op == fieldStringRun {
+		op = fieldString
+	}
 	switch op {
 	case fieldString:
 		str = strings.Clone(d.readString())
@@ -209,6 +212,7 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 		}
 		out.fields = append(out.fields, f)
 	}
+	markStringRuns(out.fields)
 	for _, def := range a.Defaults() {
 		rf := &sd.fields[def.Index()]
 		if isSkipper(rf.dec) {

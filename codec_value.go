@@ -246,6 +246,7 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error
 			return nil, err
 		}
 		m.values = values
+		_, m.stringValues = values.(valueString)
 		n = m
 	case schema.Record:
 		rec := &valueRecord{s: s}
@@ -698,6 +699,9 @@ func typedValueArray(items *schema.Schema) valueNode {
 type valueMap struct {
 	minSize int
 	values  valueNode
+	// stringValues: a map of strings, whose blocks readShortSpan can take
+	// at once.
+	stringValues bool
 }
 
 func (n *valueMap) read(d *decodeState) value.Value {
@@ -724,6 +728,16 @@ func (n *valueMap) read(d *decodeState) value.Value {
 			}
 			m = d.arena.NewMap(int(count))
 			keys, vals = m.Keys(), m.Values()
+			if n.stringValues {
+				if span, ok := d.readShortSpan(2 * count); ok {
+					for i := range keys {
+						keys[i] = cutSpanString(&span)
+						vals[i] = value.String(cutSpanString(&span))
+					}
+					total += count
+					continue
+				}
+			}
 		}
 		for i := int64(0); i < count; i++ {
 			k := d.readString()

@@ -49,3 +49,15 @@ func chunkSlice[T typedElem](d *decodeState, n int) ([]T, bool) {
 // decodeStringsSpan declines: the purego build copies each string on its
 // own (decodeStringsEach).
 func decodeStringsSpan(dst []string, d *decodeState) bool { return false }
+
+// readShortSpan declines: the purego build copies each string on its own.
+func (d *decodeState) readShortSpan(strs int64) ([]byte, bool) { return nil, false }
+
+// cutSpanString is never reached in the purego build (readShortSpan
+// declines); it copies like makeString.
+func cutSpanString(span *[]byte) string {
+	s := *span
+	n := int(s[0] >> 1)
+	*span = s[1+n:]
+	return string(s[1 : 1+n])
+}

@@ -154,3 +154,49 @@ func decodeStringsSpan(dst []string, d *decodeState) bool {
 	}
 	return true
 }
+
+// readShortSpan reads the next strs string or bytes values with one copy
+// when each has a one-byte length (under 64 bytes, the common case) and
+// together they fit a share of the string chunk: one chunk write instead
+// of one per value. Each length is checked as readShort checks it, and the
+// budget is charged for the values' bytes only, as value by value. It
+// reports false, having read nothing, for any other run; the caller then
+// reads value by value, and that path reports any error at its item. Cut
+// the values off the returned copy with cutSpanString.
+func (d *decodeState) readShortSpan(strs int64) ([]byte, bool) {
+	if strs > stringShareMax || d.zeroCopy || d.validateUTF {
+		return nil, false
+	}
+	start, end := d.pos, len(d.buf)
+	p, strBytes := start, 0
+	for range strs {
+		if p >= end {
+			return nil, false
+		}
+		b := d.buf[p]
+		n := int(b >> 1)
+		if b&0x81 != 0 || n >= end-p || int64(n) > d.maxLength {
+			return nil, false
+		}
+		p += 1 + n
+		strBytes += n
+	}
+	if p-start > stringShareMax || int64(strBytes) > d.allocLeft {
+		return nil, false
+	}
+	d.pos = p
+	d.allocLeft -= int64(strBytes)
+	return d.carve(d.buf[start:p]), true
+}
+
+// cutSpanString returns the first value of a span from readShortSpan, which
+// it shares, and removes it from the span.
+func cutSpanString(span *[]byte) string {
+	s := *span
+	n := int(s[0] >> 1)
+	*span = s[1+n:]
+	if n == 0 {
+		return ""
+	}
+	return unsafe.String(&s[1], n)
+}
