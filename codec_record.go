@@ -54,20 +54,30 @@ const maxStringRun = 255
 
 // markStringRuns marks the first field of each run of two or more string
 // fields as a fieldStringRun: when all its values are short, the run is
-// read with one copy (readShortSpan) instead of one per field.
+// read with one copy (readShortSpan) instead of one per field. Marks from
+// an earlier call are cleared first.
 func markStringRuns(fields []fieldDecoder) {
 	for i := range fields {
 		if fields[i].op == fieldStringRun {
 			fields[i].op, fields[i].run = fieldString, 0
 		}
 	}
-	for i := 0; i < len(fields); {
+	forStringRuns(len(fields), func(i int) bool { return fields[i].op == fieldString }, func(first, run int) {
+		fields[first].op, fields[first].run = fieldStringRun, uint8(run)
+	})
+}
+
+// forStringRuns calls mark for each run of two or more of the n fields
+// that are strings, at most maxStringRun long, with its first field and
+// its length.
+func forStringRuns(n int, isString func(int) bool, mark func(first, run int)) {
+	for i := 0; i < n; {
 		j := i
-		for j < len(fields) && j-i < maxStringRun && fields[j].op == fieldString {
+		for j < n && j-i < maxStringRun && isString(j) {
 			j++
 		}
 		if j-i >= 2 {
-			fields[i].op, fields[i].run = fieldStringRun, uint8(j-i)
+			mark(i, j-i)
 		}
 		i = max(j, i+1)
 	}

@@ -260,6 +260,10 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error
 			rec.ops = append(rec.ops, valueOpOf(fn))
 			rec.names = append(rec.names, f.Name())
 		}
+		rec.runs = make([]uint8, len(rec.ops))
+		forStringRuns(len(rec.ops), func(i int) bool { return rec.ops[i] == vopString }, func(first, run int) {
+			rec.ops[first], rec.runs[first] = vopStringRun, uint8(run)
+		})
 		n = rec
 	case schema.Union:
 		u := &valueUnion{s: s}
@@ -801,7 +805,9 @@ type valueRecord struct {
 	s      *schema.Schema
 	fields []valueNode
 	ops    []valueOp
-	names  []string
+	// runs[i], for vopStringRun, is how many string fields start at i.
+	runs  []uint8
+	names []string
 }
 
 // valueOp lets a record read its scalar fields inline rather than through
@@ -815,6 +821,7 @@ const (
 	vopDouble
 	vopBool
 	vopString
+	vopStringRun // the first of a run of vopString fields
 )
 
 func valueOpOf(n valueNode) valueOp {
@@ -844,7 +851,7 @@ func (n *valueRecord) read(d *decodeState) value.Value {
 	fields := rec.Fields()
 	fields = fields[:len(n.fields)]
 	ops := n.ops[:len(n.fields)]
-	for i, f := range n.fields {
+	for i := 0; i < len(n.fields); i++ {
 		var v value.Value
 		switch ops[i] {
 		case vopInt:
@@ -857,8 +864,19 @@ func (n *valueRecord) read(d *decodeState) value.Value {
 			v = value.Bool(d.readBool())
 		case vopString:
 			v = value.String(d.readString())
+		case vopStringRun:
+			run := int(n.runs[i])
+			if span, ok := d.readShortSpan(int64(run)); ok {
+				for j := range fields[i : i+run] {
+					fields[i+j] = value.String(cutSpanString(&span))
+				}
+				i += run - 1
+				continue
+			}
+			// Not all short: this field alone, then the rest one by one.
+			v = value.String(d.readString())
 		default:
-			v = f.read(d)
+			v = n.fields[i].read(d)
 		}
 		fields[i] = v
 		if d.err != nil {
