@@ -3,6 +3,7 @@ package avro
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -28,8 +29,10 @@ const spanWriterSchema = `{"type":"record","name":"S","fields":[
 	{"name":"d","type":"string"},
 	{"name":"e","type":"string"}]}`
 
-// The reader reorders the fields and drops n: the resolved decoder's runs
-// are the reader's (c a, then d e b), not the writer's.
+// The reader reorders the fields and drops n. The direct resolved decoder
+// reads in the writer's order, so its runs are the writer's (a b c, d e),
+// re-marked on the resolved field list, whose entries are copied from the
+// reader's decoder and carry the reader's marks (c a, d e b).
 const spanReaderSchema = `{"type":"record","name":"S","fields":[
 	{"name":"c","type":"string"},
 	{"name":"a","type":"string"},
@@ -94,8 +97,14 @@ type spanVariant struct {
 // within the input's size; and copies of data with each byte replaced by
 // a value that breaks a length (negative, continued) or changes it.
 func spanVariants(data []byte) []spanVariant {
+	// The value.Value and any decoders reserve a few hundred bytes for
+	// the record and the map before the first string: the larger budgets
+	// run out among their strings.
 	limits := []DecodeOptions{{}, {MaxLength: 5}, {MaxLength: 63}, {MaxLength: 64},
 		{MaxAlloc: 1}, {MaxAlloc: 9}, {MaxAlloc: 40}, {MaxAlloc: int64(len(data)) / 2}}
+	for _, extra := range []int64{0, 3, 10, 30, 100} {
+		limits = append(limits, DecodeOptions{MaxAlloc: 400 + extra}, DecodeOptions{MaxAlloc: 720 + extra})
+	}
 	var out []spanVariant
 	for i := range len(data) + 1 {
 		for _, o := range limits {
@@ -271,5 +280,51 @@ func TestMarkStringRuns(t *testing.T) {
 	want := "[255]" + strings.Repeat("s", maxStringRun-1) + "[255]" + strings.Repeat("s", maxStringRun-1) + "s"
 	if got := ops(fs); got != want {
 		t.Errorf("511 string fields: %q", got)
+	}
+}
+
+// A reader-only field with a default is set from a constant decoded once;
+// a string field that starts a run in the reader's decoder is a string
+// all the same.
+func TestStringRunDefaultsAreConstants(t *testing.T) {
+	type rec struct {
+		X string `avro:"x"`
+		A string `avro:"a"`
+		Y string `avro:"y"`
+	}
+	w := schema.MustParse(`{"type":"record","name":"D","fields":[{"name":"a","type":"string"}]}`)
+	// x, reader-only, starts the reader's run x a y.
+	r := schema.MustParse(`{"type":"record","name":"D","fields":[{"name":"x","type":"string","default":"dx"},
+		{"name":"a","type":"string"},{"name":"y","type":"string","default":"dy"}]}`)
+	rs, err := schema.Resolve(w, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner, err := newCompiler().decoderFor(r, reflect.TypeFor[rec](), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sd := inner.(*structDecoder); sd.fields[0].op != fieldStringRun || sd.fields[0].run != 3 {
+		t.Fatalf("the reader's decoder: op %d, run %d; want a run of 3", sd.fields[0].op, sd.fields[0].run)
+	}
+	direct, ok := resolvedDecoderFor(rs, inner).(*structDecoder)
+	if !ok {
+		t.Fatalf("no direct resolved decoder")
+	}
+	if len(direct.defaults) != 2 {
+		t.Fatalf("%d defaults, want 2", len(direct.defaults))
+	}
+	for _, f := range direct.defaults {
+		if f.op != fieldString {
+			t.Errorf("default of %s: op %d, want a string constant (%d)", f.name, f.op, fieldString)
+		}
+	}
+	data, err := Marshal(w, map[string]any{"a": "va"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got rec
+	if err := Unmarshal(rs, data, &got); err != nil || got != (rec{"dx", "va", "dy"}) {
+		t.Errorf("got %+v, %v", got, err)
 	}
 }
