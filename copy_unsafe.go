@@ -162,7 +162,10 @@ func decodeStringsSpan(dst []string, d *decodeState) bool {
 // budget is charged for the values' bytes only, as value by value. It
 // reports false, having read nothing, for any other run; the caller then
 // reads value by value, and that path reports any error at its item. Cut
-// the values off the returned copy with cutSpanString.
+// the values off the returned copy with cutSpanString. The scan repeats
+// readShort's checks on locals rather than calling it per value: calling it
+// stores the position and the budget to the state for every value, which
+// measured 11% slower on records of four 8-byte strings.
 func (d *decodeState) readShortSpan(strs int64) ([]byte, bool) {
 	if strs > stringShareMax || d.zeroCopy || d.validateUTF {
 		return nil, false
