@@ -93,6 +93,18 @@ func unzigBytes(w uint64) uint64 {
 // decodes runs 8 values at a time.
 var oneByteRuns func(dst []int64, src []byte) int
 
+// mixedLongs, when a CPU kernel sets it (bulk_amd64.go), decodes longs
+// from the start of src into dst, one a step, and words of 8 one-byte
+// values at once, while dst has room and src has 16 bytes left from the
+// value. It returns how many values it decoded and the bytes they used,
+// and leaves to the caller an invalid value (which the caller reports),
+// the last 15 bytes of src, and a block of 32 one-byte values that dst
+// has room for (oneByteRuns' work). Called where the value at the start
+// of src is valid and not the start of such a block, with 16 bytes of src
+// left, it decodes at least that one. It is nil in the purego build, on other
+// architectures and where the CPU lacks a fast PEXT.
+var mixedLongs func(dst []int64, src []byte) (n, p int)
+
 // oneByteRunsInts is oneByteRuns for DecodeInts.
 var oneByteRunsInts func(dst []int32, src []byte) int
 
@@ -171,6 +183,16 @@ func decodeLongsGeneric(dst []int64, src []byte) (int, error) {
 			i += k
 			p += k
 			continue
+		}
+		if mixedLongs != nil {
+			// One call for the values up to the last 15 bytes of src:
+			// never a call per value. It decodes none only at an invalid
+			// value, which the code below reports.
+			if n, q := mixedLongs(dst[i:], src[p:]); n > 0 {
+				i += n
+				p += q
+				continue
+			}
 		}
 		if m := ^w & msbs; m != 0 {
 			// 1 to 8 bytes, found and packed without a branch per byte.

@@ -118,3 +118,134 @@ intsdone:
 	VZEROUPPER
 	MOVQ AX, ret+48(FP)
 	RET
+
+// func mixedLongsBMI2(dst []int64, src []byte) (n, p int)
+//
+// One value a step: the stop bits of the 8 bytes at p (ANDN), the value's
+// bytes up to its stop bit (BLSMSK), its 7-bit groups packed (PEXT), its
+// length from the stop bit's position (TZCNT). A word of 8 one-byte values
+// is decoded at once when dst has room for 8; a value of 9 or 10 bytes
+// takes its last byte or two on their own. It returns to the caller, which
+// finishes the rest, at an invalid value, when fewer than 16 bytes of src
+// are left (so every load is in bounds, as in the Go loop), and at a block
+// of 32 one-byte values with room for them (for oneByteRunsAVX2).
+TEXT ·mixedLongsBMI2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), DX
+	SUBQ $16, DX                  // the last p with 16 bytes from it
+	XORQ AX, AX                   // n
+	XORQ BX, BX                   // p
+	MOVQ $0x8080808080808080, R8  // continuation bits
+	MOVQ $0x7f7f7f7f7f7f7f7f, R9  // payload bits
+
+step:
+	CMPQ AX, CX
+	JGE mixeddone
+	CMPQ BX, DX
+	JGT mixeddone
+	MOVQ (SI)(BX*1), R10          // w
+	ANDNQ R8, R10, R11            // m: the stop bits of w's bytes
+	CMPQ R11, R8
+	JNE single
+	LEAQ 8(AX), R12
+	CMPQ R12, CX
+	JLE eightsmall                // 8 one-byte values, and room for them
+
+single:
+	TESTQ R11, R11
+	JZ long9                      // 9 or 10 bytes
+	BLSMSKQ R11, R12              // the value's bytes...
+	ANDQ R9, R12                  // ...their payload bits
+	PEXTQ R12, R10, R13           // x
+	TZCNTQ R11, R14
+	INCQ R14
+	SHRQ $3, R14                  // the value's length
+	ADDQ R14, BX
+
+store:
+	MOVQ R13, R15                 // unzigzag: x>>1 ^ -(x&1)
+	SHRQ $1, R15
+	ANDQ $1, R13
+	NEGQ R13
+	XORQ R15, R13
+	MOVQ R13, (DI)(AX*8)
+	INCQ AX
+	JMP step
+
+long9:
+	// The 8 bytes' groups, then the 9th byte's and the 10th's bit; an
+	// invalid 10th byte goes back to the caller, which reports it.
+	PEXTQ R9, R10, R13
+	MOVBQZX 8(SI)(BX*1), R12
+	TESTQ $0x80, R12
+	JNZ long10
+	SHLQ $56, R12
+	ORQ R12, R13
+	ADDQ $9, BX
+	JMP store
+
+long10:
+	MOVBQZX 9(SI)(BX*1), R14
+	CMPQ R14, $1
+	JA mixeddone
+	ANDQ $0x7f, R12
+	SHLQ $56, R12
+	ORQ R12, R13
+	SHLQ $63, R14
+	ORQ R14, R13
+	ADDQ $10, BX
+	JMP store
+
+eightsmall:
+	// A block of 32 one-byte values, with room for them, goes back to the
+	// caller, whose AVX2 kernel decodes 32 a step.
+	LEAQ 32(AX), R13
+	CMPQ R13, CX
+	JGT eight
+	LEAQ 16(BX), R13              // 32 bytes left from p
+	CMPQ R13, DX
+	JGT eight
+	VMOVDQU (SI)(BX*1), Y2
+	VPMOVMSKB Y2, R13
+	TESTL R13, R13
+	JZ mixeddone
+
+eight:
+	// 8 one-byte values: unzigzagged in every byte at once (as
+	// unzigBytes), sign-extended 4 at a time.
+	MOVQ R10, R13
+	SHRQ $1, R13
+	MOVQ $0x3f3f3f3f3f3f3f3f, R14
+	ANDQ R14, R13
+	MOVQ $0x0101010101010101, R14
+	ANDQ R14, R10
+	IMULQ $0xff, R10
+	XORQ R10, R13
+	VMOVQ R13, X0
+	VPMOVSXBQ X0, Y1
+	VMOVDQU Y1, (DI)(AX*8)
+	VPSRLQ $32, X0, X0
+	VPMOVSXBQ X0, Y1
+	VMOVDQU Y1, 32(DI)(AX*8)
+	MOVQ R12, AX
+	ADDQ $8, BX
+	JMP step
+
+mixeddone:
+	VZEROUPPER
+	MOVQ AX, n+48(FP)
+	MOVQ BX, p+56(FP)
+	RET
+
+// func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, a+8(FP)
+	MOVL BX, b+12(FP)
+	MOVL CX, c+16(FP)
+	MOVL DX, d+20(FP)
+	RET

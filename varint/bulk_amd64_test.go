@@ -3,6 +3,7 @@
 package varint
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -106,7 +107,7 @@ func TestOneByteRunsAVX2(t *testing.T) {
 }
 
 // TestDecodeLongsRunsMixed decodes streams of one-byte runs of every
-// length broken by longer values, with the kernel, and compares with the
+// length broken by longer values, with the kernels, and compares with the
 // pure-Go loop.
 func TestDecodeLongsRunsMixed(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 24))
@@ -124,11 +125,11 @@ func TestDecodeLongsRunsMixed(t *testing.T) {
 		if err != nil || n != len(enc) {
 			t.Fatalf("DecodeLongs: %d of %d, %v", n, len(enc), err)
 		}
-		saved := oneByteRuns
-		oneByteRuns = nil
+		saved, savedMixed := oneByteRuns, mixedLongs
+		oneByteRuns, mixedLongs = nil, nil
 		ref := make([]int64, len(vals))
 		_, refErr := DecodeLongs(ref, enc)
-		oneByteRuns = saved
+		oneByteRuns, mixedLongs = saved, savedMixed
 		if refErr != nil {
 			t.Fatal(refErr)
 		}
@@ -159,6 +160,124 @@ func TestDecodeLongsRunsMixed(t *testing.T) {
 			if got32[i] != v32[i] || ref32[i] != v32[i] {
 				t.Fatalf("int %d: kernel %d, pure Go %d, want %d", i, got32[i], ref32[i], v32[i])
 			}
+		}
+	}
+}
+
+// TestMixedLongsBMI2 checks the kernel against its contract on random and
+// adversarial input: it decodes the values Long decodes, from the start,
+// and stops only where dst is full, fewer than 16 bytes of src are left,
+// the next value is invalid, or a block of 32 one-byte values starts that
+// dst has room for; it decodes at least one value where the first is
+// valid with 16 bytes left and starts no such block; it writes nothing
+// past its count.
+func TestMixedLongsBMI2(t *testing.T) {
+	want := cpu.X86.HasAVX2 && cpu.X86.HasBMI2 && !slowPEXT()
+	if got := mixedLongs != nil; got != want {
+		t.Fatalf("kernel selected: %v; want %v (AVX2 %v, BMI2 %v, slow PEXT %v)",
+			got, want, cpu.X86.HasAVX2, cpu.X86.HasBMI2, slowPEXT())
+	}
+	if !want {
+		t.Log("no fast PEXT on this CPU: the pure-Go loop decodes (tested by the other tests)")
+		return
+	}
+	r := rand.New(rand.NewPCG(25, 26))
+	const sentinel = int64(-0x5555555555555555)
+	for iter := 0; iter < 30000; iter++ {
+		var vals []int64
+		for n := r.IntN(40); n > 0; n-- {
+			switch r.IntN(4) {
+			case 0: // runs of one-byte values, some of 32 and more
+				for k := r.IntN(50); k > 0; k-- {
+					vals = append(vals, int64(r.IntN(128))-64)
+				}
+			default: // any length from 1 to 10 bytes
+				vals = append(vals, int64(r.Uint64())>>r.IntN(64))
+			}
+		}
+		src := AppendLongs(nil, vals)
+		switch iter % 5 {
+		case 1: // an invalid 10th byte, or an overlong varint, somewhere
+			if len(src) > 0 {
+				at := r.IntN(len(src))
+				bad := [][]byte{append(bytes.Repeat([]byte{0xff}, 9), 0x02), bytes.Repeat([]byte{0x80}, 11)}[r.IntN(2)]
+				src = append(src[:at:at], append(bad, src[at:]...)...)
+			}
+		case 2: // random bytes
+			for i := range src {
+				src[i] = byte(r.Uint32())
+			}
+		case 3: // cut anywhere
+			src = src[:r.IntN(len(src)+1)]
+		}
+		dstLen := r.IntN(len(vals) + 2)
+		// Room past dst's length, to catch a write beyond it.
+		buf := make([]int64, dstLen+8)
+		for i := range buf {
+			buf[i] = sentinel
+		}
+		dst := buf[:dstLen]
+		if len(src) < 16 || dstLen == 0 {
+			if n, p := mixedLongsBMI2(dst, src); n != 0 || p != 0 {
+				t.Fatalf("src % x, dst %d: decoded %d (%d bytes) with no room", src, dstLen, n, p)
+			}
+			continue
+		}
+		n, p := mixedLongsBMI2(dst, src)
+		q := 0
+		for i := 0; i < n; i++ {
+			v, l := Long(src[q:])
+			if l <= 0 || dst[i] != v {
+				t.Fatalf("src % x: dst[%d] = %d, want %d (length %d)", src, i, dst[i], v, l)
+			}
+			q += l
+		}
+		if p != q {
+			t.Fatalf("src % x: %d values use %d bytes, kernel says %d", src, n, q, p)
+		}
+		// A block of 32 one-byte values, with room for them, is left to
+		// oneByteRunsAVX2.
+		block := func(p, n int) bool { return wantOneByteRuns(dstLen-n, src[p:]) > 0 }
+		_, next := Long(src[p:])
+		if n < dstLen && len(src)-p >= 16 && next > 0 && !block(p, n) {
+			t.Fatalf("src % x, dst %d: stopped at value %d (byte %d), which is valid with room left", src, dstLen, n, p)
+		}
+		if _, first := Long(src); first > 0 && n == 0 && !block(0, 0) {
+			t.Fatalf("src % x, dst %d: decoded nothing", src, dstLen)
+		}
+		for i := n; i < len(buf); i++ {
+			if buf[i] != sentinel {
+				t.Fatalf("src % x, dst %d: dst[%d] written past the %d decoded values", src, dstLen, i, n)
+			}
+		}
+	}
+}
+
+// TestPEXTMicrocoded: the vendor and family test that keeps the kernel
+// off the CPUs that microcode PEXT.
+func TestPEXTMicrocoded(t *testing.T) {
+	const (
+		amdB, amdC, amdD       = 0x68747541, 0x444d4163, 0x69746e65
+		hygonB, hygonC, hygonD = 0x6f677948, 0x656e6975, 0x6e65476e
+		intelB, intelC, intelD = 0x756e6547, 0x6c65746e, 0x49656e69
+	)
+	for _, c := range []struct {
+		name       string
+		b, c, d, a uint32
+		want       bool
+	}{
+		{"Zen 2 (family 0x17)", amdB, amdC, amdD, 0x00830f10, true},
+		{"Zen 1 (family 0x17)", amdB, amdC, amdD, 0x00800f11, true},
+		{"Excavator (family 0x15)", amdB, amdC, amdD, 0x00660f01, true},
+		{"Hygon Dhyana (family 0x18)", hygonB, hygonC, hygonD, 0x00900f01, true},
+		{"Zen 3 (family 0x19)", amdB, amdC, amdD, 0x00a20f10, false},
+		{"Zen 4 (family 0x19)", amdB, amdC, amdD, 0x00a10f11, false},
+		{"Zen 5 (family 0x1a)", amdB, amdC, amdD, 0x00b40f40, false},
+		{"Intel Haswell", intelB, intelC, intelD, 0x000306c3, false},
+		{"Intel Sapphire Rapids", intelB, intelC, intelD, 0x000806f8, false},
+	} {
+		if got := pextMicrocoded(c.b, c.c, c.d, c.a); got != c.want {
+			t.Errorf("%s: microcoded %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -42,9 +42,14 @@
 // decode runs of one-byte values 8 at a time and contain no per-value
 // function call. On amd64 with AVX2 (checked at start-up with
 // golang.org/x/sys/cpu), [DecodeLongs] hands each run of one-byte values to
-// an assembly kernel that decodes 32 per step, one call per run; the
-// purego build tag, and other architectures, keep the pure-Go loop, and
-// the tests check that both agree. The bulk functions go through
+// an assembly kernel that decodes 32 per step, one call per run; with BMI2
+// as well (and a PEXT that is not microcoded, which rules out AMD before
+// Zen 3), the values of other lengths go to a second kernel, one call for
+// all of them up to the last 15 bytes: it finds each value's length from
+// its stop bit (TZCNT) and packs its groups with PEXT, without a branch on
+// the length below 9 bytes. The purego build tag, and other
+// architectures, keep the pure-Go loop, and the tests check that they
+// agree. The bulk functions go through
 // package-level implementation variables (see decodeLongsImpl) so that a
 // CPU-specific kernel can replace a whole pure-Go loop without changing
 // the API.
