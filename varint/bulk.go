@@ -95,15 +95,22 @@ var oneByteRuns func(dst []int64, src []byte) int
 
 // mixedLongs, when a CPU kernel sets it (bulk_amd64.go), decodes longs
 // from the start of src into dst, one a step, and words of 8 one-byte
-// values at once, while dst has room and src has 16 bytes left from the
-// value. It returns how many values it decoded and the bytes they used,
-// and leaves to the caller an invalid value (which the caller reports),
-// the last 15 bytes of src, and a block of 32 one-byte values that dst
-// has room for (oneByteRuns' work). Called where the value at the start
-// of src is valid and not the start of such a block, with 16 bytes of src
-// left, it decodes at least that one. It is nil in the purego build, on other
-// architectures and where the CPU lacks a fast PEXT.
+// values at once, while dst has room and src has 16 bytes left from where
+// the step starts. It returns how many values it decoded and the bytes
+// they used, and leaves to the caller an invalid value (which the caller
+// reports), what is left when fewer than 16 bytes are, and a block of 32
+// one-byte values that dst has room for (oneByteRuns' work). Called where
+// the value at the start of src is valid and not the start of such a
+// block, with 16 bytes of src left, it decodes at least that one. It is
+// nil in the purego build, on other architectures and where the CPU lacks
+// a fast PEXT.
 var mixedLongs func(dst []int64, src []byte) (n, p int)
+
+// kernelValues bounds the values one kernel call may decode: the runtime
+// cannot preempt assembly, and a call over a huge slice would hold up a
+// stop-the-world pause for as long as it runs (64K values take about a
+// third of a millisecond at the slowest, 5 ns a value).
+const kernelValues = 1 << 16
 
 // oneByteRunsInts is oneByteRuns for DecodeInts.
 var oneByteRunsInts func(dst []int32, src []byte) int
@@ -139,7 +146,7 @@ func decodeLongsGeneric(dst []int64, src []byte) (int, error) {
 				// mostly small values with some large ones (runs of about
 				// 10), checking every run cost 5% more than the loop.
 				if runOf32(src[p:]) {
-					n := oneByteRuns(dst[i:], src[p:])
+					n := oneByteRuns(dst[i:min(len(dst), i+kernelValues)], src[p:])
 					i += n
 					p += n
 					continue
@@ -188,7 +195,7 @@ func decodeLongsGeneric(dst []int64, src []byte) (int, error) {
 			// One call for the values up to the last 15 bytes of src:
 			// never a call per value. It decodes none only at an invalid
 			// value, which the code below reports.
-			if n, q := mixedLongs(dst[i:], src[p:]); n > 0 {
+			if n, q := mixedLongs(dst[i:min(len(dst), i+kernelValues)], src[p:]); n > 0 {
 				i += n
 				p += q
 				continue

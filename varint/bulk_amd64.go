@@ -35,9 +35,17 @@ func init() {
 		oneByteRuns = oneByteRunsAVX2
 		oneByteRunsInts = oneByteRunsIntsAVX2
 	}
-	if cpu.X86.HasAVX2 && cpu.X86.HasBMI2 && !slowPEXT() {
+	if hasMixedLongsKernelISA() && !slowPEXT() {
 		mixedLongs = mixedLongsBMI2
 	}
+}
+
+// hasMixedLongsKernelISA reports whether the CPU runs mixedLongsBMI2's
+// instructions: ANDN, BLSMSK and TZCNT are BMI1, PEXT is BMI2, the
+// sign extensions AVX2. Real CPUs with BMI2 have BMI1, but a virtual
+// machine's CPU model may not.
+func hasMixedLongsKernelISA() bool {
+	return cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2
 }
 
 // slowPEXT reports whether PEXT is microcoded on this CPU.
@@ -50,7 +58,8 @@ func slowPEXT() bool {
 // pextMicrocoded reports, from the vendor string (CPUID leaf 0: EBX, ECX,
 // EDX) and the version (leaf 1: EAX), whether PEXT is microcoded: AMD
 // and Hygon before Zen 3 (family 0x19) take 18 to 300 cycles for it,
-// against 3 on Intel since Haswell and on Zen 3 and later.
+// against 3 on Intel since Haswell and on Zen 3 and later. Other vendors
+// are taken to have a fast PEXT: we have no figures for them.
 func pextMicrocoded(b, c, d, version uint32) bool {
 	amd := b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163   // "AuthenticAMD"
 	hygon := b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975 // "HygonGenuine"

@@ -43,8 +43,8 @@
 // function call. On amd64 with AVX2 (checked at start-up with
 // golang.org/x/sys/cpu), [DecodeLongs] hands each run of one-byte values to
 // an assembly kernel that decodes 32 per step, one call per run; with BMI2
-// as well (and a PEXT that is not microcoded, which rules out AMD before
-// Zen 3), the values of other lengths go to a second kernel, one call for
+// as well (and a PEXT that is not microcoded, which rules out AMD and
+// Hygon before Zen 3), the values of other lengths go to a second kernel, one call for
 // all of them up to the last 15 bytes: it finds each value's length from
 // its stop bit (TZCNT) and packs its groups with PEXT, without a branch on
 // the length below 9 bytes. The purego build tag, and other

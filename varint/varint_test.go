@@ -640,3 +640,32 @@ func TestAppendLongsShort(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeLongsPastKernelBound decodes more values than one kernel call
+// may take (kernelValues), so that the calls are cut and resumed: long
+// runs of one-byte values (the run kernel) and values of every length (the
+// mixed kernel), each crossing the bound.
+func TestDecodeLongsPastKernelBound(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 28))
+	for _, small := range []bool{true, false} {
+		vals := make([]int64, 3*kernelValues+17)
+		for i := range vals {
+			if small {
+				vals[i] = int64(r.IntN(128)) - 64
+			} else {
+				vals[i] = int64(r.Uint64()) >> r.IntN(64)
+			}
+		}
+		enc := AppendLongs(nil, vals)
+		got := make([]int64, len(vals))
+		n, err := DecodeLongs(got, enc)
+		if err != nil || n != len(enc) {
+			t.Fatalf("small %v: DecodeLongs = %d, %v; want %d, nil", small, n, err, len(enc))
+		}
+		for i := range vals {
+			if got[i] != vals[i] {
+				t.Fatalf("small %v: value %d = %d, want %d", small, i, got[i], vals[i])
+			}
+		}
+	}
+}
