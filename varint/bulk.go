@@ -192,9 +192,9 @@ func decodeLongsGeneric(dst []int64, src []byte) (int, error) {
 			continue
 		}
 		if mixedLongs != nil {
-			// One call for the values up to the last 15 bytes of src:
-			// never a call per value. It decodes none only at an invalid
-			// value, which the code below reports.
+			// One call for the values up to the last 15 bytes of src (or
+			// kernelValues of them): never a call per value. It decodes
+			// none only at an invalid value, which the code below reports.
 			if n, q := mixedLongs(dst[i:min(len(dst), i+kernelValues)], src[p:]); n > 0 {
 				i += n
 				p += q
