@@ -2,7 +2,8 @@ package varint
 
 // Benchmarks follow BRIEF §4: every op decodes or encodes 64K random values
 // (too many for the branch predictor to learn), for uniform lengths of 1, 2,
-// 3, 4, 5, 8 and 10 bytes and for mixed 1-2 and 1-10 byte lengths. Single
+// 3, 4, 5, 8 and 10 bytes, for mixed 1-2 and 1-10 byte lengths, and for
+// uniformly random 64-bit values (mostly 9 and 10 bytes). Single
 // values go through a non-inlined caller loop; encoding/binary is the
 // reference in the same run. Each benchmark reports ns/value.
 //
@@ -54,6 +55,14 @@ var benchSets = sync.OnceValue(func() []benchSet {
 	}
 	sets = append(sets, mk("mix=1-2", func() int { return 1 + r.IntN(2) }))
 	sets = append(sets, mk("mix=1-10", func() int { return 1 + r.IntN(10) }))
+	// Uniformly random 64-bit values (hashes, random ids): half of them
+	// take 10 bytes, a quarter 9, an eighth 8, ...
+	rnd := benchSet{name: "rand64", vals: make([]int64, benchValues)}
+	for i := range rnd.vals {
+		rnd.vals[i] = int64(r.Uint64())
+		rnd.enc = binary.AppendVarint(rnd.enc, rnd.vals[i])
+	}
+	sets = append(sets, rnd)
 	return sets
 })
 

@@ -94,9 +94,10 @@ func unzigBytes(w uint64) uint64 {
 var oneByteRuns func(dst []int64, src []byte) int
 
 // mixedLongs, when a CPU kernel sets it (bulk_amd64.go), decodes longs
-// from the start of src into dst, one a step, and words of 8 one-byte
-// values at once, while dst has room and src has 16 bytes left from where
-// the step starts. It returns how many values it decoded and the bytes
+// from the start of src into dst, the values of a 32-byte block at a time
+// while 40 bytes are left and then one a step (in both, 8 one-byte values
+// at once), while dst has room and src has 16 bytes left from where the
+// step starts. It returns how many values it decoded and the bytes
 // they used, and leaves to the caller an invalid value (which the caller
 // reports), what is left when fewer than 16 bytes are, and a block of 32
 // one-byte values that dst has room for (oneByteRuns' work). Called where

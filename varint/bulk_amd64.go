@@ -18,9 +18,10 @@ func oneByteRunsAVX2(dst []int64, src []byte) int
 //go:noescape
 func oneByteRunsIntsAVX2(dst []int32, src []byte) int
 
-// mixedLongsBMI2 is a mixedLongs kernel (see bulk.go) with BMI2's PEXT
-// packing each value's 7-bit groups and AVX2 sign-extending words of 8
-// one-byte values.
+// mixedLongsBMI2 is a mixedLongs kernel (see bulk.go): the ends of a
+// 32-byte block's values from its stop bits (AVX2's VPMOVMSKB, then
+// BMI1's TZCNT and BLSR), each value's 7-bit groups packed by BMI2's PEXT,
+// words of 8 one-byte values sign-extended by AVX2.
 //
 //go:noescape
 func mixedLongsBMI2(dst []int64, src []byte) (n, p int)

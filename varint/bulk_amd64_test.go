@@ -202,7 +202,12 @@ func TestMixedLongsBMI2(t *testing.T) {
 		case 1: // an invalid 10th byte, or an overlong varint, somewhere
 			if len(src) > 0 {
 				at := r.IntN(len(src))
-				bad := [][]byte{append(bytes.Repeat([]byte{0xff}, 9), 0x02), bytes.Repeat([]byte{0x80}, 11)}[r.IntN(2)]
+				bad := [][]byte{
+					append(bytes.Repeat([]byte{0xff}, 9), 0x02),       // a 10th byte above 1
+					bytes.Repeat([]byte{0x80}, 11),                    // no end in 11 bytes
+					append(bytes.Repeat([]byte{0x80}, 10), 0x00),      // an 11th byte
+					append(bytes.Repeat([]byte{0xff}, 9), 0x81, 0x01), // a 10th byte that goes on
+				}[r.IntN(4)]
 				src = append(src[:at:at], append(bad, src[at:]...)...)
 			}
 		case 2: // random bytes
