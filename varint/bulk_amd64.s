@@ -150,7 +150,7 @@ TEXT ·mixedLongsBMI2(SB), NOSPLIT, $0-64
 	XORQ AX, AX                   // n
 	XORQ BX, BX                   // the block (the step loop: p)
 	XORQ R10, R10                 // p, in the block loop
-	MOVQ $0x7f7f7f7f7f7f7f7f, R9  // payload bits
+	MOVQ $0x7f7f7f7f7f7f7f7e, R9  // payload bits but x's lowest
 
 blocks:
 	// The block at BX, a multiple of 32 from the start of src; the next
@@ -190,18 +190,18 @@ value:
 	SUBQ R10, R13                 // its length - 1
 	CMPQ R13, $7
 	JA blocklong
+
+blockshort:
+	// Unzigzagged as x>>1 ^ -(x&1), with x>>1 packed directly: R9's
+	// groups leave out the lowest bit.
 	MOVQ (SI)(R10*1), R14
 	LEAQ 8(R13*8), R13
 	BZHIQ R13, R9, R13            // the payload bits of its bytes
-	PEXTQ R13, R14, R14
-
-blockstore:
-	LEAQ 1(R12), R10              // the next value's start
-	MOVQ R14, R13                 // unzigzag: x>>1 ^ -(x&1)
-	SHRQ $1, R13
-	ANDQ $1, R14
+	PEXTQ R13, R14, R13           // x>>1
+	ANDL $1, R14
 	NEGQ R14
 	XORQ R13, R14
+	LEAQ 1(R12), R10              // the next value's start
 	MOVQ R14, (DI)(AX*8)
 	INCQ AX
 	JMP value
@@ -238,22 +238,20 @@ blockeight:
 
 blockone:
 	// Fewer than 8 values fit: a one-byte value as any other.
-	TZCNTL R11, R12
-	ADDQ BX, R12
+	MOVQ R10, R12
 	BLSRL R11, R11
-	MOVBQZX (SI)(R10*1), R14
-	JMP blockstore
+	XORL R13, R13
+	JMP blockshort
 
 blocklong:
 	// 9 or 10 bytes: the 8 bytes' groups, then the 9th byte's and the
-	// 10th's bit, with no branch between the two lengths and no more
-	// PEXT (which shares one port with TZCNT). A 10th byte above 1, or a
-	// value longer than 10 bytes, is invalid and goes back to the caller,
-	// which reports it.
+	// 10th's bit, with no branch between the two lengths. A 10th byte
+	// above 1, or a value longer than 10 bytes, is invalid and goes back
+	// to the caller, which reports it.
 	CMPQ R13, $9
 	JA blockexit
 	MOVQ (SI)(R10*1), R14
-	PEXTQ R9, R14, R14
+	PEXTQ R9, R14, R15            // x>>1, up to bit 54
 	MOVWQZX 8(SI)(R10*1), R8      // the 9th byte and the 10th
 	SUBQ $8, R13
 	NEGQ R13                      // all ones for 10 bytes, else 0
@@ -267,9 +265,15 @@ blocklong:
 	ANDQ R13, DX                  // the 10th byte's bit, as bit 7
 	ANDQ $0x7f, R8
 	ORQ DX, R8
-	SHLQ $56, R8
-	ORQ R8, R14
-	JMP blockstore
+	SHLQ $55, R8
+	ORQ R8, R15                   // x>>1
+	ANDL $1, R14
+	NEGQ R14
+	XORQ R15, R14
+	LEAQ 1(R12), R10
+	MOVQ R14, (DI)(AX*8)
+	INCQ AX
+	JMP value
 
 blocknext:
 	// The next block, 32 bytes on whatever the values were: no wait on
@@ -287,6 +291,7 @@ steps:
 	MOVQ src_len+32(FP), DX
 	SUBQ $16, DX                  // the last p with 16 bytes from it
 	MOVQ $0x8080808080808080, R8  // continuation bits
+	MOVQ $0x7f7f7f7f7f7f7f7f, R9  // payload bits
 
 step:
 	CMPQ AX, CX
