@@ -163,6 +163,8 @@ blocks:
 	VMOVDQU (SI)(BX*1), Y0
 	VPMOVMSKB Y0, R11
 	NOTL R11                      // the block's stop bits
+	TESTL R11, R11
+	JZ blockexit                  // no value ends in 32 bytes: invalid
 	CMPL R11, $-1
 	JNE value
 	CMPQ R10, BX
@@ -171,8 +173,10 @@ blocks:
 	CMPQ R12, CX                  // when dst has room for them
 	JLE blockexit
 
-	// A block with no stop bit needs no test of its own: the value it
-	// holds ends in a later block, more than 10 bytes from its start.
+	// Every block has a stop bit (above), so the next value starts at
+	// most 31 bytes before the block, and the shift below of the block's
+	// stop bits by its start, taken mod 64, clears them all when it is
+	// before the block.
 value:
 	CMPQ AX, CX
 	JGE blockexit                 // dst is full
