@@ -162,8 +162,7 @@ blocks:
 	JGT steps
 	VMOVDQU (SI)(BX*1), Y0
 	VPMOVMSKB Y0, R11
-	NOTL R11                      // the block's stop bits
-	TESTL R11, R11
+	XORL $-1, R11                 // the block's stop bits
 	JZ blockexit                  // no value ends in 32 bytes: invalid
 	CMPL R11, $-1
 	JNE value
