@@ -120,6 +120,26 @@ intsdone:
 	MOVQ AX, ret+48(FP)
 	RET
 
+// STORE_EIGHT_SMALL stores at dst[AX:AX+8] (DI) the 8 one-byte varints
+// of register w (continuation bits clear): unzigzagged in every byte at
+// once (as unzigBytes), sign-extended 4 at a time. It clobbers w, t, R13,
+// X0 and Y1.
+#define STORE_EIGHT_SMALL(w, t) \
+	MOVQ w, R13 \
+	SHRQ $1, R13 \
+	MOVQ $0x3f3f3f3f3f3f3f3f, t \
+	ANDQ t, R13 \
+	MOVQ $0x0101010101010101, t \
+	ANDQ t, w \
+	IMULQ $0xff, w \
+	XORQ w, R13 \
+	VMOVQ R13, X0 \
+	VPMOVSXBQ X0, Y1 \
+	VMOVDQU Y1, (DI)(AX*8) \
+	VPSRLQ $32, X0, X0 \
+	VPMOVSXBQ X0, Y1 \
+	VMOVDQU Y1, 32(DI)(AX*8)
+
 // func mixedLongsBMI2(dst []int64, src []byte) (n, p int)
 //
 // While 40 bytes of src are left from the block, 32-byte blocks, one
@@ -210,26 +230,12 @@ blockshort:
 	JMP value
 
 blockeight:
-	// 8 one-byte values: unzigzagged in every byte at once (as
-	// unzigBytes), sign-extended 4 at a time.
+	// 8 one-byte values, when dst has room for them.
 	LEAQ 8(AX), R12
 	CMPQ R12, CX
 	JGT blockone
 	MOVQ (SI)(R10*1), R14
-	MOVQ R14, R13
-	SHRQ $1, R13
-	MOVQ $0x3f3f3f3f3f3f3f3f, R12
-	ANDQ R12, R13
-	MOVQ $0x0101010101010101, R12
-	ANDQ R12, R14
-	IMULQ $0xff, R14
-	XORQ R14, R13
-	VMOVQ R13, X0
-	VPMOVSXBQ X0, Y1
-	VMOVDQU Y1, (DI)(AX*8)
-	VPSRLQ $32, X0, X0
-	VPMOVSXBQ X0, Y1
-	VMOVDQU Y1, 32(DI)(AX*8)
+	STORE_EIGHT_SMALL(R14, R12)
 	ADDQ $8, AX
 	MOVQ R10, R13                 // their stop bits cleared
 	SUBQ BX, R13
@@ -369,22 +375,8 @@ eightsmall:
 	JZ mixeddone
 
 eight:
-	// 8 one-byte values: unzigzagged in every byte at once (as
-	// unzigBytes), sign-extended 4 at a time.
-	MOVQ R10, R13
-	SHRQ $1, R13
-	MOVQ $0x3f3f3f3f3f3f3f3f, R14
-	ANDQ R14, R13
-	MOVQ $0x0101010101010101, R14
-	ANDQ R14, R10
-	IMULQ $0xff, R10
-	XORQ R10, R13
-	VMOVQ R13, X0
-	VPMOVSXBQ X0, Y1
-	VMOVDQU Y1, (DI)(AX*8)
-	VPSRLQ $32, X0, X0
-	VPMOVSXBQ X0, Y1
-	VMOVDQU Y1, 32(DI)(AX*8)
+	// 8 one-byte values.
+	STORE_EIGHT_SMALL(R10, R14)
 	MOVQ R12, AX
 	ADDQ $8, BX
 	JMP step
