@@ -94,17 +94,19 @@ func unzigBytes(w uint64) uint64 {
 var oneByteRuns func(dst []int64, src []byte) int
 
 // mixedLongs, when a CPU kernel sets it (bulk_amd64.go), decodes longs
-// from the start of src into dst, the values of a 32-byte block at a time
-// while 40 bytes are left and then one a step (in both, 8 one-byte values
-// at once), while dst has room and src has 16 bytes left from where the
-// step starts. It returns how many values it decoded and the bytes
+// from the start of src into dst while dst has room: the values of a
+// 32-byte block at a time while 40 bytes are left from the block, then
+// one a step while 16 bytes are left from the step (in both, 8 one-byte
+// values at once). It returns how many values it decoded and the bytes
 // they used, and leaves to the caller an invalid value (which the caller
-// reports), what is left when fewer than 16 bytes are, and a block of 32
-// one-byte values that dst has room for (oneByteRuns' work). Called where
-// the value at the start of src is valid and not the start of such a
-// block, with 16 bytes of src left, it decodes at least that one. It is
-// nil in the purego build, on other architectures and where the CPU lacks
-// a fast PEXT.
+// reports), what is left at the end of src (fewer than 16 bytes, or
+// fewer than 40 from the block the values end in), and a block of 32
+// one-byte values that dst has room for (oneByteRuns' work: in the block
+// loop, a block 32-aligned from the start of src; in the step loop, from
+// any value). Called where the value at the start of src is valid and not
+// the start of such a block, with 16 bytes of src left, it decodes at
+// least that one. It is nil in the purego build, on other architectures
+// and where the CPU lacks a fast PEXT.
 var mixedLongs func(dst []int64, src []byte) (n, p int)
 
 // kernelValues bounds the values one kernel call may decode: the runtime

@@ -150,18 +150,18 @@ intsdone:
 // decode in parallel: each one's 7-bit groups packed from a word loaded
 // at its start (PEXT, the mask of its bytes from BZHI), a value of 9 or
 // 10 bytes with its last byte or two added on, 8 one-byte values at once
-// when dst has room for 8. A value that goes on past a block ends in the
-// next. (Each step waiting on the previous value's length, as below, took
-// 3.3 ns a value on the Xeon of bench/README.md; the blocks take 1.1-1.3
-// for values of 2 to 8 bytes.) Then, near the end of src, one value a
-// step: the stop bits of the 8 bytes at p (ANDN), the value's bytes up to
-// its stop bit (BLSMSK), its groups (PEXT), its length from the stop bit's
-// position (TZCNT).
+// when dst has room for 8. A valid value that goes on past a block ends
+// in the next. (Each step waiting on the previous value's length, as
+// below, took 3.3 ns a value on the Xeon of bench/README.md; the blocks
+// take 1.0-1.1 for values of 2 to 8 bytes.) Then, near the end of src,
+// one value a step: the stop bits of the 8 bytes at p (ANDN), the value's
+// bytes up to its stop bit (BLSMSK), its groups (PEXT), its length from
+// the stop bit's position (TZCNT).
 //
 // It returns to the caller, which finishes the rest, at an invalid value,
-// when fewer than 16 bytes of src are left (so every load is in bounds, as
-// in the Go loop), and at a block of 32 one-byte values with room for them
-// (for oneByteRunsAVX2).
+// at the end of src (every load is in bounds: the block loop's below the
+// block+40, the step loop's below p+16, as in the Go loop), and at a
+// block of 32 one-byte values with room for them (for oneByteRunsAVX2).
 TEXT ·mixedLongsBMI2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), CX
@@ -174,8 +174,9 @@ TEXT ·mixedLongsBMI2(SB), NOSPLIT, $0-64
 
 blocks:
 	// The block at BX, a multiple of 32 from the start of src; the next
-	// value starts at R10, 0 to 9 bytes before it (a value that ended past
-	// the last block) or at it.
+	// value starts at R10, at the block or before it (a value that goes on
+	// past the last block): at most 9 bytes before it when that value is
+	// valid, at most 31 (the last block had a stop bit) when not.
 	MOVQ src_len+32(FP), R12
 	SUBQ $40, R12
 	CMPQ BX, R12                  // 40 bytes from the block

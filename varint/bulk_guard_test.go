@@ -4,27 +4,8 @@ package varint
 
 import (
 	"math/rand/v2"
-	"syscall"
 	"testing"
 )
-
-// guardedTail returns a slice of n bytes that ends where an unreadable page
-// begins, so that a kernel loading one byte past its src faults.
-func guardedTail(t *testing.T, n int) []byte {
-	t.Helper()
-	page := syscall.Getpagesize()
-	size := (n/page + 2) * page
-	mem, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("mmap: %v", err) // not a failure of the code under test
-	}
-	t.Cleanup(func() { syscall.Munmap(mem) })
-	if err := syscall.Mprotect(mem[size-page:], syscall.PROT_NONE); err != nil {
-		t.Fatalf("mprotect: %v", err)
-	}
-	end := size - page
-	return mem[end-n : end : end]
-}
 
 // TestKernelsStayInsideSrc runs the bulk decoders, and through them the
 // CPU kernels, on inputs that end at an unreadable page: every load must
@@ -51,7 +32,7 @@ func TestKernelsStayInsideSrc(t *testing.T) {
 		if iter%3 == 1 {
 			cut = r.IntN(len(enc) + 1) // a truncated last value
 		}
-		src := guardedTail(t, cut)
+		_, src := guardedPages(t, cut)
 		copy(src, enc[:cut])
 		dst := make([]int64, len(vals))
 		p, err := DecodeLongs(dst, src)
