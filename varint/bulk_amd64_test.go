@@ -10,19 +10,21 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
+// allOneByte reports whether every byte of b is a one-byte varint.
+func allOneByte(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // wantOneByteRuns is the specification of oneByteRunsAVX2: whole 32-byte
 // blocks free of continuation bits, while dst and src have room for one.
 func wantOneByteRuns(dst int, src []byte) int {
-	free := func(b []byte) bool {
-		for _, c := range b {
-			if c >= 0x80 {
-				return false
-			}
-		}
-		return true
-	}
 	n := 0
-	for n+32 <= dst && n+32 <= len(src) && free(src[n:n+32]) {
+	for n+32 <= dst && n+32 <= len(src) && allOneByte(src[n:n+32]) {
 		n += 32
 	}
 	return n

@@ -18,14 +18,6 @@ import (
 // for, at a value longer than 10 bytes or with a 10th byte above 1, at a
 // full dst), then one value a step while 16 bytes are left.
 func blockModel(dstLen int, src []byte) (n, p int) {
-	oneByte := func(b []byte) bool {
-		for _, c := range b {
-			if c >= 0x80 {
-				return false
-			}
-		}
-		return true
-	}
 	bx := 0
 	for bx+40 <= len(src) {
 		var m uint32
@@ -55,8 +47,8 @@ func blockModel(dstLen int, src []byte) (n, p int) {
 		bx += 32
 	}
 	for n < dstLen && p+16 <= len(src) {
-		if n+8 <= dstLen && oneByte(src[p:p+8]) {
-			if n+32 <= dstLen && p+32 <= len(src) && oneByte(src[p:p+32]) {
+		if n+8 <= dstLen && allOneByte(src[p:p+8]) {
+			if n+32 <= dstLen && p+32 <= len(src) && allOneByte(src[p:p+32]) {
 				return n, p
 			}
 			n, p = n+8, p+8
