@@ -41,28 +41,23 @@ var benchSets = sync.OnceValue(func() []benchSet {
 		}
 		return Unzigzag64(u)
 	}
-	mk := func(name string, length func() int) benchSet {
+	mk := func(name string, value func() int64) benchSet {
 		s := benchSet{name: name, vals: make([]int64, benchValues)}
 		for i := range s.vals {
-			s.vals[i] = ofLen(length())
+			s.vals[i] = value()
 			s.enc = binary.AppendVarint(s.enc, s.vals[i])
 		}
 		return s
 	}
 	var sets []benchSet
 	for _, l := range []int{1, 2, 3, 4, 5, 8, 10} {
-		sets = append(sets, mk(fmt.Sprintf("len=%d", l), func() int { return l }))
+		sets = append(sets, mk(fmt.Sprintf("len=%d", l), func() int64 { return ofLen(l) }))
 	}
-	sets = append(sets, mk("mix=1-2", func() int { return 1 + r.IntN(2) }))
-	sets = append(sets, mk("mix=1-10", func() int { return 1 + r.IntN(10) }))
+	sets = append(sets, mk("mix=1-2", func() int64 { return ofLen(1 + r.IntN(2)) }))
+	sets = append(sets, mk("mix=1-10", func() int64 { return ofLen(1 + r.IntN(10)) }))
 	// Uniformly random 64-bit values (hashes, random ids): half of them
 	// take 10 bytes, a quarter 9, an eighth 8, ...
-	rnd := benchSet{name: "rand64", vals: make([]int64, benchValues)}
-	for i := range rnd.vals {
-		rnd.vals[i] = int64(r.Uint64())
-		rnd.enc = binary.AppendVarint(rnd.enc, rnd.vals[i])
-	}
-	sets = append(sets, rnd)
+	sets = append(sets, mk("rand64", func() int64 { return int64(r.Uint64()) }))
 	return sets
 })
 

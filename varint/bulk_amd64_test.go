@@ -167,12 +167,11 @@ func TestDecodeLongsRunsMixed(t *testing.T) {
 }
 
 // TestMixedLongsBMI2 checks the kernel against its contract on random and
-// adversarial input: it decodes the values Long decodes, from the start,
-// and stops only where dst is full, fewer than 16 bytes of src are left,
-// the next value is invalid, or a block of 32 one-byte values starts that
-// dst has room for; it decodes at least one value where the first is
-// valid with 16 bytes left and starts no such block; it writes nothing
-// past its count.
+// adversarial input (checkMixedBlocks): it decodes the values Long
+// decodes, from the start, and stops only where dst is full, fewer than
+// 16 bytes of src are left, the next value is invalid, or a block of 32
+// one-byte values starts that dst has room for, and where blockModel
+// says; it writes nothing past its count.
 func TestMixedLongsBMI2(t *testing.T) {
 	want := hasMixedLongsKernelISA() && !slowPEXT()
 	if got := mixedLongs != nil; got != want {
@@ -186,7 +185,6 @@ func TestMixedLongsBMI2(t *testing.T) {
 	// Where PEXT is slow the kernel is not selected, but it runs: test it
 	// all the same.
 	r := rand.New(rand.NewPCG(25, 26))
-	const sentinel = int64(-0x5555555555555555)
 	for iter := 0; iter < 30000; iter++ {
 		var vals []int64
 		for n := r.IntN(40); n > 0; n-- {
@@ -226,42 +224,10 @@ func TestMixedLongsBMI2(t *testing.T) {
 		// Room past dst's length, to catch a write beyond it.
 		buf := make([]int64, dstLen+8)
 		for i := range buf {
-			buf[i] = sentinel
+			buf[i] = blockSentinel
 		}
-		dst := buf[:dstLen]
-		if len(src) < 16 || dstLen == 0 {
-			if n, p := mixedLongsBMI2(dst, src); n != 0 || p != 0 {
-				t.Fatalf("src % x, dst %d: decoded %d (%d bytes) with no room", src, dstLen, n, p)
-			}
-			continue
-		}
-		n, p := mixedLongsBMI2(dst, src)
-		q := 0
-		for i := 0; i < n; i++ {
-			v, l := Long(src[q:])
-			if l <= 0 || dst[i] != v {
-				t.Fatalf("src % x: dst[%d] = %d, want %d (length %d)", src, i, dst[i], v, l)
-			}
-			q += l
-		}
-		if p != q {
-			t.Fatalf("src % x: %d values use %d bytes, kernel says %d", src, n, q, p)
-		}
-		// A block of 32 one-byte values, with room for them, is left to
-		// oneByteRunsAVX2.
-		block := func(p, n int) bool { return wantOneByteRuns(dstLen-n, src[p:]) > 0 }
-		_, next := Long(src[p:])
-		if n < dstLen && len(src)-p >= 16 && next > 0 && !block(p, n) {
-			t.Fatalf("src % x, dst %d: stopped at value %d (byte %d), which is valid with room left", src, dstLen, n, p)
-		}
-		if _, first := Long(src); first > 0 && n == 0 && !block(0, 0) {
-			t.Fatalf("src % x, dst %d: decoded nothing", src, dstLen)
-		}
-		for i := n; i < len(buf); i++ {
-			if buf[i] != sentinel {
-				t.Fatalf("src % x, dst %d: dst[%d] written past the %d decoded values", src, dstLen, i, n)
-			}
-		}
+		n, p := mixedLongsBMI2(buf[:dstLen], src)
+		checkMixedBlocks(t, src, dstLen, buf, n, p)
 	}
 }
 
