@@ -166,7 +166,6 @@ TEXT ·mixedLongsBMI2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), SI
-	MOVQ src_len+32(FP), DX
 	XORQ AX, AX                   // n
 	XORQ BX, BX                   // the block (the step loop: p)
 	XORQ R10, R10                 // p, in the block loop
@@ -197,6 +196,11 @@ blocks:
 	// most 31 bytes before the block, and the shift below of the block's
 	// stop bits by its start, taken mod 64, clears them all when it is
 	// before the block.
+	//
+	// The loop starts on a 32-byte boundary: where it fell by chance, a
+	// change of one instruction before it made values of 3 to 5 bytes 56%
+	// slower (and random 64-bit ones 16% faster) on the Xeon.
+	PCALIGN $32
 value:
 	CMPQ AX, CX
 	JGE blockexit                 // dst is full
