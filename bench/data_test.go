@@ -25,6 +25,7 @@ const (
 	libHamba  = "hamba"
 	libTwmb   = "twmb"
 	libGoavro = "goavro"
+	libGogen  = "gogen"  // gogen-avro's generated code
 	libStd    = "stdlib" // encoding/binary: a reference row, not a peer
 	libCopy   = "copy"   // a plain copy of the same bytes: a reference row
 )
@@ -394,6 +395,8 @@ type workload[T any] struct {
 	// decode-new does: every allocation a decoder must make, without
 	// decoding (see floorRec10).
 	floor func(i int) *T
+	// gogen, when set, is gogen-avro's generated code for the workload.
+	gogen *gogenBinding
 	// noReuse lists the libraries that decode this workload into a
 	// reused struct wrongly, with the reason: they have no decode-reuse
 	// row (the parity test checks that they still get it wrong).
@@ -455,18 +458,26 @@ var (
 		w := newWorkload(tb, "rec10", rec10Schema, 10, genRec10)
 		w.reset = func(v *Rec10) { clear(v.Attrs) }
 		w.floor = floorRec10(w)
+		w.gogen = newGogenBinding(tb, w, gogenRec10)
 		return w
 	})
-	wlWide = lazy(func(tb testing.TB) *workload[Wide] { return newWorkload(tb, "wide", wideSchema, 52, genWide) })
+	wlWide = lazy(func(tb testing.TB) *workload[Wide] {
+		w := newWorkload(tb, "wide", wideSchema, 52, genWide)
+		w.gogen = newGogenBinding(tb, w, gogenWide)
+		return w
+	})
 	wlDeep = lazy(func(tb testing.TB) *workload[Order] {
 		w := newWorkload(tb, "deep", deepSchema, 7, genOrder)
 		w.noReuse = map[string]string{
 			libHamba: "an empty array decoded into a reused slice keeps the old items",
 		}
+		w.gogen = newGogenBinding(tb, w, gogenDeep)
 		return w
 	})
 	wlTelemetry = lazy(func(tb testing.TB) *workload[Sample] {
-		return newWorkload(tb, "telemetry", telemetrySchema, 99, genSample)
+		w := newWorkload(tb, "telemetry", telemetrySchema, 99, genSample)
+		w.gogen = newGogenBinding(tb, w, gogenTelemetry)
+		return w
 	})
 	wlStrs = func() map[string]func(testing.TB) *workload[Strs] {
 		m := map[string]func(testing.TB) *workload[Strs]{}
@@ -479,7 +490,9 @@ var (
 				name := fmt.Sprintf("%d-%s", n, kind)
 				seed := uint64(1000 + 10*i + j)
 				m[name] = lazy(func(tb testing.TB) *workload[Strs] {
-					return newWorkload(tb, "str="+name, strSchema, seed, genStrs(n, ascii))
+					w := newWorkload(tb, "str="+name, strSchema, seed, genStrs(n, ascii))
+					w.gogen = newGogenBinding(tb, w, gogenStrs)
+					return w
 				})
 			}
 		}

@@ -37,7 +37,7 @@ func diff(want, got any) string {
 
 // encoders of T for the struct libraries and goavro (from native).
 func structEncoders[T any](w *workload[T]) map[string]func(i int) ([]byte, error) {
-	return map[string]func(int) ([]byte, error){
+	m := map[string]func(int) ([]byte, error){
 		libOurs: func(i int) ([]byte, error) { return avro.Marshal(w.ours, &w.recs[i]) },
 		libHamba: func(i int) ([]byte, error) {
 			hw := hamba.NewWriter(nil, 512)
@@ -47,6 +47,10 @@ func structEncoders[T any](w *workload[T]) map[string]func(i int) ([]byte, error
 		libTwmb:   func(i int) ([]byte, error) { return w.twmb.AppendEncode(nil, &w.recs[i]) },
 		libGoavro: func(i int) ([]byte, error) { return w.goavro.BinaryFromNative(nil, w.native[i]) },
 	}
+	if g := w.gogen; g != nil {
+		m[libGogen] = func(i int) ([]byte, error) { return g.encode(g.recs[i]) }
+	}
+	return m
 }
 
 func structDecoders[T any](w *workload[T]) map[string]func(data []byte, v *T) error {
@@ -174,6 +178,9 @@ func checkParity[T any](t *testing.T, wl func(testing.TB) *workload[T]) {
 					t.Fatalf("rec %d: %s's encoding of its generic model (-want +got):\n%s", i, lib, d)
 				}
 			}
+		}
+		if w.gogen != nil {
+			checkGogenDecodes(t, w, encs)
 		}
 		// The reference row of decode-new builds the same records.
 		if w.floor != nil {

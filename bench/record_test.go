@@ -124,6 +124,10 @@ func benchRecords[T any](b *testing.B, prefix string, wl func(testing.TB) *workl
 		}
 	})
 
+	if w.gogen != nil {
+		gogenRecordRows(run, w.gogen, w.enc)
+	}
+
 	if w.floor != nil {
 		run("decode-new", libCopy, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {

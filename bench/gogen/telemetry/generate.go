@@ -1,0 +1,6 @@
+// Package telemetry is gogen-avro's generated code for the telemetry workload of the
+// benchmark suite (schema.avsc, the same schema as the suite's constant;
+// TestGogenSchemasMatch checks it). Regenerate with go generate.
+package telemetry
+
+//go:generate go run github.com/actgardner/gogen-avro/v10/cmd/gogen-avro@v10.2.1 -package=telemetry -sources-comment=false . schema.avsc
