@@ -18,9 +18,11 @@ import (
 
 	gogendeep "github.com/avrogo/avro/bench/gogen/deep"
 	gogenrec10 "github.com/avrogo/avro/bench/gogen/rec10"
+	gogenrec10evolved "github.com/avrogo/avro/bench/gogen/rec10evolved"
 	gogenstrs "github.com/avrogo/avro/bench/gogen/strs"
 	gogentelemetry "github.com/avrogo/avro/bench/gogen/telemetry"
 	gogenwide "github.com/avrogo/avro/bench/gogen/wide"
+	gogenwideproject "github.com/avrogo/avro/bench/gogen/wideproject"
 )
 
 // gogen-avro generates a struct per record and code to encode it; it
@@ -174,17 +176,36 @@ func gogenRecordRows(run func(op, lib string, f func(b *testing.B)), g *gogenBin
 			sinkBytes = buf.Bytes()
 		}
 	})
-	run("decode-new", libGogen, func(b *testing.B) {
-		r := bytes.NewReader(nil)
-		for i := 0; i < b.N; i++ {
-			r.Reset(enc[i&mask])
-			v := g.fresh()
-			if err := vm.Eval(r, g.program, v); err != nil {
-				b.Fatal(err)
-			}
-			sinkAny = v
+	run("decode-new", libGogen, func(b *testing.B) { benchGogenDecodeNew(b, g, enc) })
+}
+
+// benchGogenDecodeNew decodes the records of enc in turn, each into a new
+// struct.
+func benchGogenDecodeNew(b *testing.B, g *gogenBinding, enc [][]byte) {
+	const mask = poolSize - 1
+	r := bytes.NewReader(nil)
+	for i := 0; i < b.N; i++ {
+		r.Reset(enc[i&mask])
+		v := g.fresh()
+		if err := vm.Eval(r, g.program, v); err != nil {
+			b.Fatal(err)
 		}
-	})
+		sinkAny = v
+	}
+}
+
+// newGogenResolved compiles gogen's program from writer bytes to the
+// struct fresh makes, whose schema must be reader.
+func newGogenResolved(tb testing.TB, name, writerText string, reader *schema.Schema, fresh func() gogenRecord) *gogenBinding {
+	text := fresh().Schema()
+	if s, err := schema.Parse(text); err != nil || s.Canonical() != reader.Canonical() {
+		tb.Fatalf("%s: gogen's reader schema is not the suite's (regenerate bench/gogen): %v", name, err)
+	}
+	prog, err := compiler.CompileSchemaBytes([]byte(writerText), []byte(text))
+	if err != nil {
+		tb.Fatalf("%s: gogen compile: %v", name, err)
+	}
+	return &gogenBinding{program: prog, fresh: fresh}
 }
 
 // The generated types of each workload.
@@ -192,7 +213,12 @@ func gogenRec10() gogenRecord     { v := gogenrec10.NewRec10(); return &v }
 func gogenWide() gogenRecord      { v := gogenwide.NewWide(); return &v }
 func gogenDeep() gogenRecord      { v := gogendeep.NewOrder(); return &v }
 func gogenTelemetry() gogenRecord { v := gogentelemetry.NewSample(); return &v }
-func gogenStrs() gogenRecord      { v := gogenstrs.NewStrs(); return &v }
+func gogenRec10Evolved() gogenRecord {
+	v := gogenrec10evolved.NewRec10()
+	return &v
+}
+func gogenWideProject() gogenRecord { v := gogenwideproject.NewWide(); return &v }
+func gogenStrs() gogenRecord        { v := gogenstrs.NewStrs(); return &v }
 
 // checkGogenDecodes checks that gogen decodes every library's bytes to the
 // record: its struct is its own type, so what it decoded is encoded again
@@ -240,6 +266,8 @@ func TestGogenSchemasMatch(t *testing.T) {
 		{"deep", deepSchema, gogenDeep},
 		{"telemetry", telemetrySchema, gogenTelemetry},
 		{"strs", strSchema, gogenStrs},
+		{"rec10evolved", rec10EvolvedSchema, gogenRec10Evolved},
+		{"wideproject", wideProjectSchema, gogenWideProject},
 	} {
 		want := schema.MustParse(c.text).Canonical()
 		file, err := os.ReadFile("gogen/" + c.pkg + "/schema.avsc")

@@ -66,10 +66,16 @@ type resolved[W, R any] struct {
 	twmb  *twmb.Schema
 	enc   [][]byte
 	want  []R
+	// gogen decodes the writer's bytes into gogen-avro's struct of the
+	// reader (its recs are unused); reader is the reader's schema, which
+	// the parity test reads gogen's encoding of that struct with.
+	gogen  *gogenBinding
+	reader *schema.Schema
 }
 
-func newResolved[W, R any](tb testing.TB, name string, w *workload[W], readerText string, project func(*W) R) *resolved[W, R] {
-	rr := &resolved[W, R]{name: name, enc: w.enc}
+func newResolved[W, R any](tb testing.TB, name string, w *workload[W], readerText string, gogenReader func() gogenRecord, project func(*W) R) *resolved[W, R] {
+	rr := &resolved[W, R]{name: name, enc: w.enc, reader: schema.MustParse(readerText)}
+	rr.gogen = newGogenResolved(tb, name, w.text, rr.reader, gogenReader)
 	var err error
 	if rr.ours, err = schema.Resolve(w.ours, schema.MustParse(readerText)); err != nil {
 		tb.Fatalf("%s: avrogo resolve: %v", name, err)
@@ -93,13 +99,13 @@ func newResolved[W, R any](tb testing.TB, name string, w *workload[W], readerTex
 
 var (
 	rsRec10 = lazy(func(tb testing.TB) *resolved[Rec10, Rec10Evolved] {
-		return newResolved(tb, "rec10-evolved", wlRec10(tb), rec10EvolvedSchema, func(v *Rec10) Rec10Evolved {
+		return newResolved(tb, "rec10-evolved", wlRec10(tb), rec10EvolvedSchema, gogenRec10Evolved, func(v *Rec10) Rec10Evolved {
 			return Rec10Evolved{ID: int64(v.ID), TS: v.TS, Name: v.Name, Score: v.Score, Active: v.Active,
 				Counts: v.Counts, Attrs: v.Attrs, Note: v.Note, Inner: v.Inner, Region: "eu-west-1"}
 		})
 	})
 	rsWide = lazy(func(tb testing.TB) *resolved[Wide, WideProject] {
-		return newResolved(tb, "wide-project2", wlWide(tb), wideProjectSchema, func(v *Wide) WideProject {
+		return newResolved(tb, "wide-project2", wlWide(tb), wideProjectSchema, gogenWideProject, func(v *Wide) WideProject {
 			return WideProject{F00: v.F00, F02: v.F02}
 		})
 	})
@@ -135,6 +141,10 @@ func benchResolved[W, R any](b *testing.B, rr *resolved[W, R]) {
 			}
 		})
 	}
+	b.Run("case="+rr.name+"/op=decode-new/lib="+libGogen, func(b *testing.B) {
+		b.ReportAllocs()
+		benchGogenDecodeNew(b, rr.gogen, rr.enc)
+	})
 }
 
 func BenchmarkResolve(b *testing.B) {
@@ -155,6 +165,26 @@ func checkResolved[W, R any](t *testing.T, rr *resolved[W, R]) {
 				if d := diff(rr.want[i], *got); d != "" {
 					t.Fatalf("rec %d: %s (-want +got):\n%s", i, lib, d)
 				}
+			}
+		}
+		// gogen's struct of the reader is its own type: what it decoded
+		// is encoded again by gogen, with the reader's schema, and
+		// compared after our decode.
+		for i := 0; i < parityN; i++ {
+			v, err := rr.gogen.decode(rr.enc[i])
+			if err != nil {
+				t.Fatalf("rec %d: gogen: %v", i, err)
+			}
+			data, err := rr.gogen.encode(v)
+			if err != nil {
+				t.Fatalf("rec %d: gogen encoding what it decoded: %v", i, err)
+			}
+			got := new(R)
+			if err := avro.Unmarshal(rr.reader, data, got); err != nil {
+				t.Fatalf("rec %d: gogen's record: %v", i, err)
+			}
+			if d := diff(rr.want[i], *got); d != "" {
+				t.Fatalf("rec %d: gogen (-want +got):\n%s", i, d)
 			}
 		}
 	})
