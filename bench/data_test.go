@@ -12,6 +12,7 @@ import (
 	"time"
 	"unsafe"
 
+	gogengeneric "github.com/actgardner/gogen-avro/v10/generic"
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
 	hamba "github.com/hamba/avro/v2"
@@ -397,6 +398,8 @@ type workload[T any] struct {
 	floor func(i int) *T
 	// gogen, when set, is gogen-avro's generated code for the workload.
 	gogen *gogenBinding
+	// gogenGeneric is gogen-avro's decoder to its generic model.
+	gogenGeneric *gogengeneric.Codec
 	// noReuse lists the libraries that decode this workload into a
 	// reused struct wrongly, with the reason: they have no decode-reuse
 	// row (the parity test checks that they still get it wrong).
@@ -417,6 +420,9 @@ func newWorkload[T any](tb testing.TB, name, text string, seed uint64, gen func(
 	}
 	if w.goavro, err = goavro.NewCodec(text); err != nil {
 		tb.Fatalf("%s: goavro parse: %v", name, err)
+	}
+	if w.gogenGeneric, err = gogengeneric.NewCodecFromSchema([]byte(text), []byte(text)); err != nil {
+		tb.Fatalf("%s: gogen generic codec: %v", name, err)
 	}
 	r := newRand(seed)
 	w.recs = make([]T, poolSize)

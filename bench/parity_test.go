@@ -97,6 +97,14 @@ func genericDecoders[T any](w *workload[T]) map[string]func(data []byte) (any, e
 			}
 			return x, err
 		},
+		libGogen: func(data []byte) (any, error) {
+			r := bytes.NewReader(data)
+			x, err := w.gogenGeneric.Deserialize(r)
+			if err == nil && r.Len() != 0 {
+				err = fmt.Errorf("%d bytes left", r.Len())
+			}
+			return x, err
+		},
 	}
 }
 

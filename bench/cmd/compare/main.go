@@ -42,7 +42,7 @@ const ours = "avrogo"
 // Reference libraries are shown but are not peers: a row is not "slower"
 // because of them.
 var (
-	peerOrder = []string{"hamba", "twmb", "goavro"}
+	peerOrder = []string{"hamba", "twmb", "goavro", "gogen"}
 	reference = map[string]bool{"stdlib": true, "copy": true}
 )
 
