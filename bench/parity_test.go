@@ -378,7 +378,7 @@ func atoi(s string) int {
 func TestParitySchemas(t *testing.T) {
 	for _, c := range schemaCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			fps := map[string]func(string) (uint64, error){libOurs: fpOurs, libHamba: fpHamba, libTwmb: fpTwmb, libGoavro: fpGoavro}
+			fps := map[string]func(string) (uint64, error){libOurs: fpOurs, libHamba: fpHamba, libTwmb: fpTwmb, libGoavro: fpGoavro, libGogen: fpGogen}
 			want, err := fpOurs(c.text)
 			if err != nil {
 				t.Fatal(err)
@@ -395,6 +395,12 @@ func TestParitySchemas(t *testing.T) {
 					// not the specification's (hamba, twmb and we
 					// agree); the work is the same.
 					t.Logf("known: goavro fingerprint %#x, ours %#x", got, want)
+				case lib == libGogen && c.name == "large":
+					// gogen's canonical form leaves out the "fields":[]
+					// of a record with no fields (large_schema.avsc has
+					// some), which the specification keeps; the work is
+					// the same.
+					t.Logf("known: gogen fingerprint %#x, ours %#x", got, want)
 				default:
 					t.Errorf("%s fingerprint %#x, ours %#x", lib, got, want)
 				}

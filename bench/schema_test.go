@@ -1,9 +1,13 @@
 package bench
 
 import (
+	"encoding/binary"
+	"encoding/json"
 	"os"
 	"testing"
 
+	gogencompiler "github.com/actgardner/gogen-avro/v10/compiler"
+	gogencanonical "github.com/actgardner/gogen-avro/v10/schema/canonical"
 	"github.com/avrogo/avro/schema"
 	hamba "github.com/hamba/avro/v2"
 	goavro "github.com/linkedin/goavro/v2"
@@ -69,6 +73,22 @@ func fpGoavro(text string) (uint64, error) {
 	return uint64(c.SchemaCRC64Avro()), nil
 }
 
+// fpGogen parses with gogen-avro's runtime parser (the one its generic
+// codec and its VM's compiler use) and fingerprints the canonical form it
+// builds, as its generator does for the fingerprints it writes into the
+// generated code.
+func fpGogen(text string) (uint64, error) {
+	t, err := gogencompiler.ParseSchema([]byte(text))
+	if err != nil {
+		return 0, err
+	}
+	form, err := json.Marshal(gogencanonical.CanonicalForm(t))
+	if err != nil {
+		return 0, err
+	}
+	return binary.LittleEndian.Uint64(gogencanonical.AvroCRC64Fingerprint(form)), nil
+}
+
 func beUint64(b []byte) uint64 {
 	var u uint64
 	for _, c := range b {
@@ -115,6 +135,15 @@ func BenchmarkSchema(b *testing.B) {
 				sinkAny = s
 			}
 		})
+		run("parse", libGogen, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				t, err := gogencompiler.ParseSchema([]byte(c.text))
+				if err != nil {
+					b.Fatal(err)
+				}
+				sinkAny = t
+			}
+		})
 		run("parse", libGoavro, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				s, err := goavro.NewCodec(c.text)
@@ -127,7 +156,7 @@ func BenchmarkSchema(b *testing.B) {
 		for _, l := range []struct {
 			lib string
 			fp  func(string) (uint64, error)
-		}{{libOurs, fpOurs}, {libHamba, fpHamba}, {libTwmb, fpTwmb}, {libGoavro, fpGoavro}} {
+		}{{libOurs, fpOurs}, {libHamba, fpHamba}, {libTwmb, fpTwmb}, {libGoavro, fpGoavro}, {libGogen, fpGogen}} {
 			run("fingerprint", l.lib, func(b *testing.B) {
 				for i := 0; i < b.N; i++ {
 					fp, err := l.fp(c.text)

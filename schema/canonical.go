@@ -31,7 +31,8 @@ func (s *Schema) Canonical() string {
 }
 
 // finish runs when a text has parsed: it computes the root's canonical
-// form and fingerprint, hands substrings of that form to the nested nodes
+// form (its fingerprints wait for their first use), hands substrings of
+// that form to the nested nodes
 // whose own form it contains, and marks the new nodes published, after
 // which they are never written outside a sync.Once.
 func finish(root *Schema) {
@@ -44,7 +45,6 @@ func finish(root *Schema) {
 				sp.node.canonical = text[sp.start:sp.end]
 			}
 		}
-		root.Fingerprint()
 		// Every new node reachable from root was written, and so has a
 		// span: nodes outside spans are published already.
 		for _, sp := range w.spans {

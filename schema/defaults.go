@@ -37,19 +37,16 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 	if st.steps > maxDefaultSteps {
 		return nil, -1, nil, p.errorf("default values too complex to validate")
 	}
-	mismatch := func() (any, int, []byte, error) {
-		return nil, -1, nil, p.errorf(fmt.Sprintf("default %s is not a valid %s", jsonText(v), s.FullName()))
-	}
 	switch s.kind {
 	case Null:
 		if v != nil {
-			return mismatch()
+			return defaultMismatch(p, v, s)
 		}
 		return nil, -1, b, nil
 	case Boolean:
 		x, ok := v.(bool)
 		if !ok {
-			return mismatch()
+			return defaultMismatch(p, v, s)
 		}
 		if x {
 			return true, -1, append(b, 1), nil
@@ -58,7 +55,7 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 	case Int, Long:
 		n, ok := v.(json.Number)
 		if !ok {
-			return mismatch()
+			return defaultMismatch(p, v, s)
 		}
 		bits := 64
 		if s.kind == Int {
@@ -76,7 +73,7 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 	case Float, Double:
 		n, ok := v.(json.Number)
 		if !ok {
-			return mismatch()
+			return defaultMismatch(p, v, s)
 		}
 		bits := 64
 		if s.kind == Float {
@@ -93,7 +90,7 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 	case Bytes, Fixed:
 		str, ok := v.(string)
 		if !ok {
-			return mismatch()
+			return defaultMismatch(p, v, s)
 		}
 		raw, ok := latin1(str)
 		if !ok {
@@ -110,14 +107,14 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 	case String:
 		str, ok := v.(string)
 		if !ok {
-			return mismatch()
+			return defaultMismatch(p, v, s)
 		}
 		b = appendLong(b, int64(len(str)))
 		return str, -1, append(b, str...), nil
 	case Enum:
 		str, ok := v.(string)
 		if !ok {
-			return mismatch()
+			return defaultMismatch(p, v, s)
 		}
 		i, ok := s.symbolIndex[str]
 		if !ok {
@@ -127,15 +124,14 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 	case Array:
 		arr, ok := v.([]any)
 		if !ok {
-			return mismatch()
+			return defaultMismatch(p, v, s)
 		}
 		out := make([]any, len(arr))
 		if len(arr) > 0 {
 			b = appendLong(b, int64(len(arr)))
 		}
 		for i, e := range arr {
-			ep := p.elem(i)
-			out[i], _, b, err = st.defaultValue(s.elem, e, b, &ep)
+			out[i], _, b, err = st.defaultValue(s.elem, e, b, st.elem(p, i))
 			if err != nil {
 				return nil, -1, nil, err
 			}
@@ -144,18 +140,18 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 	case Map:
 		o, ok := v.(*object)
 		if !ok {
-			return mismatch()
+			return defaultMismatch(p, v, s)
 		}
 		out := make(map[string]any, len(o.keys))
 		if len(o.keys) > 0 {
 			b = appendLong(b, int64(len(o.keys)))
 		}
 		for i, k := range o.keys {
-			ep := p.key(k)
+			ep := st.key(p, k)
 			b = appendLong(b, int64(len(k)))
 			b = append(b, k...)
 			var ev any
-			ev, _, b, err = st.defaultValue(s.elem, o.vals[i], b, &ep)
+			ev, _, b, err = st.defaultValue(s.elem, o.vals[i], b, ep)
 			if err != nil {
 				return nil, -1, nil, err
 			}
@@ -165,7 +161,7 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 	case Record:
 		o, ok := v.(*object)
 		if !ok {
-			return mismatch()
+			return defaultMismatch(p, v, s)
 		}
 		if s.building {
 			return nil, -1, nil, p.errorf(fmt.Sprintf("default uses record %s inside its own definition", s.fullName))
@@ -199,8 +195,7 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 				b = append(b, f.defBinary...)
 				continue
 			}
-			fp := p.key(f.name)
-			out[f.name], _, b, err = st.defaultValue(f.typ, fv, b, &fp)
+			out[f.name], _, b, err = st.defaultValue(f.typ, fv, b, st.key(p, f.name))
 			if err != nil {
 				return nil, -1, nil, err
 			}
@@ -222,7 +217,7 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		}
 		return nil, -1, nil, p.errorf(fmt.Sprintf("default %s matches no branch of the union %s", jsonText(v), unionNames(s)))
 	}
-	return mismatch()
+	return defaultMismatch(p, v, s)
 }
 
 func unionNames(s *Schema) string {
@@ -261,4 +256,10 @@ func appendLong(b []byte, x int64) []byte {
 		u >>= 7
 	}
 	return append(b, byte(u))
+}
+
+// defaultMismatch reports a default value that is not of its type. (A
+// closure capturing p would move every path the parser builds to the heap.)
+func defaultMismatch(p *path, v any, s *Schema) (any, int, []byte, error) {
+	return nil, -1, nil, p.errorf(fmt.Sprintf("default %s is not a valid %s", jsonText(v), s.FullName()))
 }

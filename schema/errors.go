@@ -61,26 +61,29 @@ func (p *path) errorf(msg string) error { return &Error{Path: p.String(), Msg: m
 
 // String renders the path as "fields[2].type".
 func (p *path) String() string {
-	var elems []*path
-	for q := p; q != nil; q = q.up {
-		if q.up == nil && q.name == "" {
-			break // the root
-		}
-		elems = append(elems, q)
-	}
 	var b strings.Builder
-	for i := len(elems) - 1; i >= 0; i-- {
-		q := elems[i]
-		if q.name == "" {
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(q.index))
-			b.WriteByte(']')
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(q.name)
-	}
+	p.write(&b)
 	return b.String()
+}
+
+// write renders the path from the root down. It recurses rather than
+// collecting the elements, so that no *path is stored anywhere: that keeps
+// the paths the parser builds on its stack, where the escape analysis can
+// leave them (a path that leaked cost an allocation per attribute parsed).
+// Paths are as deep as the schema JSON, which MaxDepth bounds.
+func (p *path) write(b *strings.Builder) {
+	if p == nil || (p.up == nil && p.name == "") {
+		return // the root
+	}
+	p.up.write(b)
+	if p.name == "" {
+		b.WriteByte('[')
+		b.WriteString(strconv.Itoa(p.index))
+		b.WriteByte(']')
+		return
+	}
+	if b.Len() > 0 {
+		b.WriteByte('.')
+	}
+	b.WriteString(p.name)
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -53,10 +54,14 @@ type decoder struct {
 	// slice per container.
 	keys []string
 	vals []any
+	// nests counts the objects and the array items decoded: about the
+	// number of places the parser descends into (see parseState.key).
+	nests int
 }
 
-// decodeJSON decodes one JSON value that must fill the whole text.
-func decodeJSON(text string) (any, error) {
+// decodeJSON decodes one JSON value that must fill the whole text, and
+// returns the count of its objects and array items.
+func decodeJSON(text string) (any, int, error) {
 	d := decoder{s: text}
 	d.skipSpace()
 	v, err := d.value()
@@ -67,9 +72,9 @@ func decodeJSON(text string) (any, error) {
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return v, nil
+	return v, d.nests, nil
 }
 
 // syntaxError reports malformed JSON. When encoding/json agrees that the
@@ -106,7 +111,17 @@ func (d *decoder) value() (any, error) {
 	case c == '[':
 		return d.array()
 	case c == '"':
-		return d.str(true)
+		s, fresh, err := d.str()
+		switch {
+		case err != nil:
+			return nil, err
+		case fresh:
+			return s, nil
+		}
+		if k, ok := boxedKeywords[s]; ok {
+			return k, nil
+		}
+		return strings.Clone(s), nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return d.number()
 	case d.literal("true"):
@@ -140,6 +155,7 @@ func (d *decoder) object() (any, error) {
 		return nil, err
 	}
 	d.pos++ // '{'
+	d.nests++
 	mark := len(d.keys)
 	var index map[string]struct{} // duplicate detection for large objects
 	d.skipSpace()
@@ -154,11 +170,10 @@ func (d *decoder) object() (any, error) {
 			return nil, d.syntaxError("expected a string for an object key")
 		}
 		keyPos := d.pos
-		k, err := d.str(false)
+		key, _, err := d.str()
 		if err != nil {
 			return nil, err
 		}
-		key := k.(string)
 		// Duplicate keys are rejected: JSON leaves their meaning open, and
 		// two "type" or "name" members would make the schema ambiguous.
 		dup := false
@@ -236,6 +251,7 @@ func (d *decoder) array() (any, error) {
 			return nil, err
 		}
 		d.vals = append(d.vals, v)
+		d.nests++
 		d.skipSpace()
 		if d.pos >= len(d.s) {
 			return nil, d.syntaxError("unexpected end of input in an array")
@@ -256,9 +272,10 @@ func (d *decoder) array() (any, error) {
 	}
 }
 
-// keywords are the strings that fill most schema texts; returning the
-// constant avoids an allocation for each of them.
-var keywords = map[string]string{}
+// boxedKeywords are the strings that fill most schema texts, each already
+// in an interface: a value that is one of them goes into the decoded tree
+// without a copy of the string or an allocation for the interface.
+var boxedKeywords = map[string]any{}
 
 func init() {
 	for _, k := range []string{"null", "boolean", "int", "long", "float", "double",
@@ -267,16 +284,17 @@ func init() {
 		"time-millis", "time-micros", "timestamp-millis", "timestamp-micros",
 		"timestamp-nanos", "local-timestamp-millis", "local-timestamp-micros",
 		"local-timestamp-nanos", "big-decimal", "duration", ""} {
-		keywords[k] = k
+		boxedKeywords[k] = k
 	}
 }
 
-// str decodes a string. Values are copied out of the text so that a parsed
-// schema does not keep the whole text alive; keys (copy false) are only
-// compared, or copied by the caller when kept as property names.
+// str decodes a string. Without escapes or non-ASCII bytes it is a slice
+// of the text (fresh false): keys are only compared, or copied by the
+// caller when kept as property names; values are copied by value, so that
+// a parsed schema does not keep the whole text alive.
 // Invalid UTF-8 and unpaired surrogates become U+FFFD, as in encoding/json,
 // so that everything the schema writes back is valid UTF-8.
-func (d *decoder) str(copyOut bool) (any, error) {
+func (d *decoder) str() (s string, fresh bool, err error) {
 	d.pos++ // opening quote
 	start := d.pos
 	for d.pos < len(d.s) {
@@ -284,13 +302,7 @@ func (d *decoder) str(copyOut bool) (any, error) {
 		if c == '"' {
 			s := d.s[start:d.pos]
 			d.pos++
-			if !copyOut {
-				return s, nil
-			}
-			if k, ok := keywords[s]; ok {
-				return k, nil
-			}
-			return string([]byte(s)), nil
+			return s, false, nil
 		}
 		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
 			break
@@ -305,12 +317,12 @@ func (d *decoder) str(copyOut bool) (any, error) {
 		switch {
 		case c == '"':
 			d.pos++
-			return string(buf), nil
+			return string(buf), true, nil
 		case c < 0x20:
-			return nil, d.syntaxError("control character in a string")
+			return "", false, d.syntaxError("control character in a string")
 		case c == '\\':
 			if d.pos+1 >= len(d.s) {
-				return nil, d.syntaxError("unexpected end of input in a string escape")
+				return "", false, d.syntaxError("unexpected end of input in a string escape")
 			}
 			e := d.s[d.pos+1]
 			d.pos += 2
@@ -330,7 +342,7 @@ func (d *decoder) str(copyOut bool) (any, error) {
 			case 'u':
 				r, ok := d.hex4()
 				if !ok {
-					return nil, d.syntaxError("invalid \\u escape")
+					return "", false, d.syntaxError("invalid \\u escape")
 				}
 				if utf16.IsSurrogate(r) {
 					r2 := rune(-1)
@@ -340,7 +352,7 @@ func (d *decoder) str(copyOut bool) (any, error) {
 						var ok2 bool
 						r2, ok2 = d.hex4()
 						if !ok2 {
-							return nil, d.syntaxError("invalid \\u escape")
+							return "", false, d.syntaxError("invalid \\u escape")
 						}
 						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
 							r = dec
@@ -355,7 +367,7 @@ func (d *decoder) str(copyOut bool) (any, error) {
 				buf = utf8.AppendRune(buf, r)
 			default:
 				d.pos -= 2
-				return nil, d.syntaxError("invalid escape in a string")
+				return "", false, d.syntaxError("invalid escape in a string")
 			}
 		case c < utf8.RuneSelf:
 			buf = append(buf, c)
@@ -366,7 +378,7 @@ func (d *decoder) str(copyOut bool) (any, error) {
 			d.pos += size
 		}
 	}
-	return nil, d.syntaxError("unexpected end of input in a string")
+	return "", false, d.syntaxError("unexpected end of input in a string")
 }
 
 func (d *decoder) hex4() (rune, bool) {

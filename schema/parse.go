@@ -52,6 +52,36 @@ type parseState struct {
 	added []string
 	// steps counts default-validation work (see maxDefaultSteps).
 	steps int
+	// paths is the chunk the paths handed down the recursion come from
+	// (see key).
+	paths []path
+}
+
+// key returns the path of attribute name under p, and elem that of item i.
+// A path handed down the recursive parser must be on the heap (the escape
+// analysis cannot keep a linked list that grows through recursion on the
+// stack), so these come from chunks allocated a few at a time, instead of
+// one allocation per attribute parsed. Paths that only name an error stay
+// p.key and p.elem, on the stack.
+func (st *parseState) key(p *path, name string) *path {
+	return st.newPath(path{up: p, name: name})
+}
+
+func (st *parseState) elem(p *path, index int) *path {
+	return st.newPath(path{up: p, index: index})
+}
+
+// maxPathChunk bounds the chunks of paths (32 bytes each).
+const maxPathChunk = 1024
+
+func (st *parseState) newPath(q path) *path {
+	if len(st.paths) == cap(st.paths) {
+		// A new chunk, not a grown one: the paths handed out keep
+		// pointing into the old.
+		st.paths = make([]path, 0, min(max(2*cap(st.paths), 16), maxPathChunk))
+	}
+	st.paths = append(st.paths, q)
+	return &st.paths[len(st.paths)-1]
 }
 
 // parseText parses one text; global holds the named types that earlier
@@ -63,13 +93,12 @@ func parseText(text string, global map[string]*Schema) (*Schema, error) {
 }
 
 func parseTextState(text string, global map[string]*Schema) (*Schema, *parseState, error) {
-	v, err := decodeJSON(text)
+	v, nests, err := decodeJSON(text)
 	if err != nil {
 		return nil, nil, err
 	}
-	st := &parseState{global: global}
-	var root path
-	s, err := st.parse(v, "", &root)
+	st := &parseState{global: global, paths: make([]path, 0, min(nests+2, maxPathChunk))}
+	s, err := st.parse(v, "", st.key(nil, ""))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -121,8 +150,8 @@ func (st *parseState) reference(name string, ns string, p *path) (*Schema, error
 func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
 	s := &Schema{kind: Union, minSize: 1, branches: make([]*Schema, 0, len(arr))}
 	for i, bv := range arr {
-		bp := p.elem(i)
-		b, err := st.parse(bv, ns, &bp)
+		bp := st.elem(p, i)
+		b, err := st.parse(bv, ns, bp)
 		if err != nil {
 			return nil, err
 		}
@@ -173,8 +202,8 @@ func (st *parseState) object(o *object, ns string, p *path) (*Schema, error) {
 		if !ok {
 			return nil, p.errorf(fmt.Sprintf("%s without %q", t, key))
 		}
-		ep := p.key(key)
-		elem, err := st.parse(ev, ns, &ep)
+		ep := st.key(p, key)
+		elem, err := st.parse(ev, ns, ep)
 		if err != nil {
 			return nil, err
 		}
@@ -363,7 +392,7 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 	if !ok {
 		return p.errorf(`record without "fields"`)
 	}
-	fp := p.key("fields")
+	fp := st.key(p, "fields")
 	list, ok := fv.([]any)
 	if !ok {
 		return fp.errorf(fmt.Sprintf("must be an array, not %s", jsonKind(fv)))
@@ -376,8 +405,7 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 	// bound).
 	minSize := 0
 	for i, v := range list {
-		ip := fp.elem(i)
-		f, err := st.field(s, v, i, &ip)
+		f, err := st.field(s, v, i, st.elem(fp, i))
 		if err != nil {
 			return err
 		}
@@ -416,8 +444,7 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 	if !ok {
 		return nil, p.errorf(fmt.Sprintf("field %q without \"type\"", name))
 	}
-	tp := p.key("type")
-	typ, err := st.parse(tv, rec.namespace, &tp)
+	typ, err := st.parse(tv, rec.namespace, st.key(p, "type"))
 	if err != nil {
 		return nil, err
 	}
@@ -448,8 +475,7 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 		}
 	}
 	if dv, ok := o.get("default"); ok {
-		dp := p.key("default")
-		if err := st.setDefault(f, dv, &dp); err != nil {
+		if err := st.setDefault(f, dv, st.key(p, "default")); err != nil {
 			return nil, err
 		}
 	}
