@@ -35,9 +35,12 @@ func (s *Schema) Canonical() string {
 // that form to the nested nodes
 // whose own form it contains, and marks the new nodes published, after
 // which they are never written outside a sync.Once.
-func finish(root *Schema) {
+func finish(root *Schema, textLen int) {
 	if !root.published {
-		w := canonWriter{first: map[*Schema]int{}}
+		// The form is about as long as the text it came from: less
+		// without the whitespace, docs and other attributes, more where
+		// names are qualified. Starting at that size saves the growing.
+		w := canonWriter{first: map[*Schema]int{}, b: make([]byte, 0, textLen)}
 		w.write(root)
 		text := string(w.b)
 		for _, sp := range w.spans {

@@ -22,7 +22,7 @@ func (st *parseState) setDefault(f *Field, v any, p *path) error {
 	f.def = val
 	f.defBranch = branch
 	f.defBinary = enc[:len(enc):len(enc)]
-	f.defJSON = v
+	f.defJSON = cloneJSON(v)
 	return nil
 }
 

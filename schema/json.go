@@ -57,6 +57,72 @@ type decoder struct {
 	// nests counts the objects and the array items decoded: about the
 	// number of places the parser descends into (see parseState.key).
 	nests int
+	// objs, keySlab and valSlab are chunks the decoded objects, their
+	// members and the arrays' items are cut from: the tree is garbage once
+	// the schema is built (defaults are cloned out of it, see cloneJSON),
+	// so that one allocation serves many objects instead of three each.
+	objs    []object
+	keySlab []string
+	valSlab []any
+}
+
+// slabChunk is the size of the next chunk of a slab that holds cur items
+// and needs need more.
+func slabChunk(cur, need int) int { return max(need, min(max(2*cur, 16), 1024)) }
+
+func (d *decoder) newObject(keys []string, vals []any) *object {
+	if len(d.objs) == cap(d.objs) {
+		d.objs = make([]object, 0, slabChunk(cap(d.objs), 1))
+	}
+	d.objs = append(d.objs, object{keys: d.cutKeys(keys), vals: d.cutVals(vals)})
+	return &d.objs[len(d.objs)-1]
+}
+
+// cutKeys and cutVals copy members into their slab, returning slices
+// capped at their length, so that an append to one cannot write over the
+// next.
+func (d *decoder) cutKeys(keys []string) []string {
+	if len(keys) == 0 {
+		return nil
+	}
+	if cap(d.keySlab)-len(d.keySlab) < len(keys) {
+		d.keySlab = make([]string, 0, slabChunk(cap(d.keySlab), len(keys)))
+	}
+	start := len(d.keySlab)
+	d.keySlab = append(d.keySlab, keys...)
+	return d.keySlab[start:len(d.keySlab):len(d.keySlab)]
+}
+
+func (d *decoder) cutVals(vals []any) []any {
+	if len(vals) == 0 {
+		return nil
+	}
+	if cap(d.valSlab)-len(d.valSlab) < len(vals) {
+		d.valSlab = make([]any, 0, slabChunk(cap(d.valSlab), len(vals)))
+	}
+	start := len(d.valSlab)
+	d.valSlab = append(d.valSlab, vals...)
+	return d.valSlab[start:len(d.valSlab):len(d.valSlab)]
+}
+
+// cloneJSON deep-copies a decoded value, so that what a schema keeps of
+// the decoded tree does not hold the slabs of the whole tree alive.
+func cloneJSON(v any) any {
+	switch v := v.(type) {
+	case *object:
+		o := &object{keys: append([]string(nil), v.keys...), vals: make([]any, len(v.vals))}
+		for i, e := range v.vals {
+			o.vals[i] = cloneJSON(e)
+		}
+		return o
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = cloneJSON(e)
+		}
+		return out
+	}
+	return v
 }
 
 // decodeJSON decodes one JSON value that must fill the whole text, and
@@ -162,7 +228,7 @@ func (d *decoder) object() (any, error) {
 	if d.pos < len(d.s) && d.s[d.pos] == '}' {
 		d.pos++
 		d.depth--
-		return &object{}, nil
+		return d.newObject(nil, nil), nil
 	}
 	for {
 		d.skipSpace()
@@ -221,7 +287,7 @@ func (d *decoder) object() (any, error) {
 		case '}':
 			d.pos++
 			d.depth--
-			o := &object{keys: append([]string(nil), d.keys[mark:]...), vals: append([]any(nil), d.vals[len(d.vals)-(len(d.keys)-mark):]...)}
+			o := d.newObject(d.keys[mark:], d.vals[len(d.vals)-(len(d.keys)-mark):])
 			d.vals = d.vals[:len(d.vals)-len(o.keys)]
 			clear(d.keys[mark:])
 			d.keys = d.keys[:mark]
@@ -262,7 +328,7 @@ func (d *decoder) array() (any, error) {
 		case ']':
 			d.pos++
 			d.depth--
-			a := append([]any(nil), d.vals[mark:]...)
+			a := d.cutVals(d.vals[mark:])
 			clear(d.vals[mark:])
 			d.vals = d.vals[:mark]
 			return a, nil

@@ -102,7 +102,7 @@ func parseTextState(text string, global map[string]*Schema) (*Schema, *parseStat
 	if err != nil {
 		return nil, nil, err
 	}
-	finish(s)
+	finish(s, len(text))
 	return s, st, nil
 }
 
