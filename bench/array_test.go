@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unsafe"
 
+	gogengeneric "github.com/actgardner/gogen-avro/v10/generic"
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
 	hamba "github.com/hamba/avro/v2"
@@ -92,8 +93,9 @@ type arrayWorkload struct {
 	hamba  hamba.Schema
 	twmb   *twmb.Schema
 	goavro *goavro.Codec
-	vals   []any // arrayPool slices
-	native []any // goavro's []any form of each
+	gogen  *gogengeneric.Codec // gogen-avro's generic decoder (no code is generated for an array)
+	vals   []any               // arrayPool slices
+	native []any               // goavro's []any form of each
 	enc    [][]byte
 	typ    reflect.Type // the slice type
 }
@@ -111,6 +113,9 @@ func getArrayWorkload(tb testing.TB, c arrayCase) *arrayWorkload {
 	w.twmb = twmb.MustParse(text)
 	var err error
 	if w.goavro, err = goavro.NewCodec(text); err != nil {
+		tb.Fatal(err)
+	}
+	if w.gogen, err = gogengeneric.NewCodecFromSchema([]byte(text), []byte(text)); err != nil {
 		tb.Fatal(err)
 	}
 	r := newRand(uint64(len(arrayWorkloads)) + 500)
@@ -185,6 +190,17 @@ func benchArray[E any](b *testing.B, w *arrayWorkload) {
 	run("decode", libGoavro, func(b *testing.B) { // to []any: goavro has no typed slices
 		for i := 0; i < b.N; i++ {
 			out, _, err := w.goavro.NativeFromBinary(w.enc[i&mask])
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkAny = out
+		}
+	})
+	run("decode", libGogen, func(b *testing.B) { // to []any, through its generic decoder
+		r := bytes.NewReader(nil)
+		for i := 0; i < b.N; i++ {
+			r.Reset(w.enc[i&mask])
+			out, err := w.gogen.Deserialize(r)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -305,6 +305,14 @@ func TestParityArrays(t *testing.T) {
 					if d := diff(w.native[i], x); d != "" {
 						t.Fatalf("array %d: goavro decoding %s's bytes:\n%s", i, elib, d)
 					}
+					r := bytes.NewReader(data)
+					g, err := w.gogen.Deserialize(r)
+					if err != nil || r.Len() != 0 {
+						t.Fatalf("array %d: gogen decoding %s's bytes: %v, %d bytes left", i, elib, err, r.Len())
+					}
+					if d := diff(w.native[i], g); d != "" {
+						t.Fatalf("array %d: gogen decoding %s's bytes:\n%s", i, elib, d)
+					}
 				}
 			}
 		})
