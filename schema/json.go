@@ -68,7 +68,11 @@ type decoder struct {
 
 // slabChunk is the size of the next chunk of a slab that holds cur items
 // and needs need more.
-func slabChunk(cur, need int) int { return max(need, min(max(2*cur, 16), 1024)) }
+func slabChunk(cur, need int) int { return max(need, min(max(2*cur, 16), maxSlabChunk)) }
+
+// maxSlabChunk bounds the chunks of the decoder's slabs and of the
+// parser's paths, unless one object needs more.
+const maxSlabChunk = 1024
 
 func (d *decoder) newObject(keys []string, vals []any) *object {
 	if len(d.objs) == cap(d.objs) {
@@ -106,11 +110,16 @@ func (d *decoder) cutVals(vals []any) []any {
 }
 
 // cloneJSON deep-copies a decoded value, so that what a schema keeps of
-// the decoded tree does not hold the slabs of the whole tree alive.
+// the decoded tree does not hold the slabs of the whole tree alive, nor
+// the text (object keys are slices of it; string values are copies
+// already).
 func cloneJSON(v any) any {
 	switch v := v.(type) {
 	case *object:
-		o := &object{keys: append([]string(nil), v.keys...), vals: make([]any, len(v.vals))}
+		o := &object{keys: make([]string, len(v.keys)), vals: make([]any, len(v.vals))}
+		for i, k := range v.keys {
+			o.keys[i] = strings.Clone(k)
+		}
 		for i, e := range v.vals {
 			o.vals[i] = cloneJSON(e)
 		}

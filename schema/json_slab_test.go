@@ -1,16 +1,27 @@
 package schema
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // TestDefaultsOutliveTheDecodedTree checks that a field's default as
 // written is a copy, not part of the decoder's slabs, which hold the whole
 // decoded text's tree (cloneJSON).
 func TestDefaultsOutliveTheDecodedTree(t *testing.T) {
-	v, _, err := decodeJSON(`{"a":[1,{"b":"c"}],"d":{}}`)
+	text := `{"a":[1,{"b":"c"}],"d":{}}`
+	v, _, err := decodeJSON(text)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := cloneJSON(v)
+	// Nor do its keys point into the text, which they would keep alive.
+	start := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	for _, k := range c.(*object).keys {
+		if at := uintptr(unsafe.Pointer(unsafe.StringData(k))); at >= start && at < start+uintptr(len(text)) {
+			t.Fatalf("the clone's key %q points into the text", k)
+		}
+	}
 	orig := v.(*object)
 	want := string(appendJSON(nil, v))
 	// Writing over the original tree, as a later object cut from the

@@ -71,14 +71,11 @@ func (st *parseState) elem(p *path, index int) *path {
 	return st.newPath(path{up: p, index: index})
 }
 
-// maxPathChunk bounds the chunks of paths (32 bytes each).
-const maxPathChunk = 1024
-
 func (st *parseState) newPath(q path) *path {
 	if len(st.paths) == cap(st.paths) {
 		// A new chunk, not a grown one: the paths handed out keep
 		// pointing into the old.
-		st.paths = make([]path, 0, min(max(2*cap(st.paths), 16), maxPathChunk))
+		st.paths = make([]path, 0, slabChunk(cap(st.paths), 1))
 	}
 	st.paths = append(st.paths, q)
 	return &st.paths[len(st.paths)-1]
@@ -97,7 +94,7 @@ func parseTextState(text string, global map[string]*Schema) (*Schema, *parseStat
 	if err != nil {
 		return nil, nil, err
 	}
-	st := &parseState{global: global, paths: make([]path, 0, min(nests+2, maxPathChunk))}
+	st := &parseState{global: global, paths: make([]path, 0, min(nests+2, maxSlabChunk))}
 	s, err := st.parse(v, "", st.key(nil, ""))
 	if err != nil {
 		return nil, nil, err

@@ -255,7 +255,7 @@ func decodeIntsGeneric(dst []int32, src []byte) (int, error) {
 		if w&msbs == 0 && i+8 <= len(dst) {
 			if kernelTries > 0 && i+32 <= len(dst) && p+32 <= len(src) {
 				if runOf32(src[p:]) {
-					n := oneByteRunsInts(dst[i:], src[p:])
+					n := oneByteRunsInts(dst[i:min(len(dst), i+kernelValues)], src[p:])
 					i += n
 					p += n
 					continue

@@ -669,3 +669,27 @@ func TestDecodeLongsPastKernelBound(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeIntsPastKernelBound decodes runs of one-byte ints longer than
+// one kernel call may take (kernelValues), as DecodeLongs does above.
+func TestDecodeIntsPastKernelBound(t *testing.T) {
+	r := rand.New(rand.NewPCG(29, 30))
+	vals := make([]int32, 3*kernelValues+17)
+	for i := range vals {
+		vals[i] = int32(r.IntN(128)) - 64
+	}
+	var enc []byte
+	for _, v := range vals {
+		enc = AppendLong(enc, int64(v))
+	}
+	got := make([]int32, len(vals))
+	n, err := DecodeInts(got, enc)
+	if err != nil || n != len(enc) {
+		t.Fatalf("DecodeInts = %d, %v; want %d, nil", n, err, len(enc))
+	}
+	for i := range vals {
+		if got[i] != vals[i] {
+			t.Fatalf("value %d = %d, want %d", i, got[i], vals[i])
+		}
+	}
+}
