@@ -354,40 +354,6 @@ func anyLeafOf(n anyNode) valueOp {
 	return vopNode
 }
 
-// encodeLeaf writes x inline when it is the Go type the decoder gives for
-// leaf, and reports whether it did; any other value takes the node's
-// general path.
-func encodeLeaf(leaf valueOp, x any, e *encodeState) bool {
-	switch leaf {
-	case vopString:
-		if s, ok := x.(string); ok {
-			e.writeString(s)
-			return true
-		}
-	case vopLong:
-		if v, ok := x.(int64); ok {
-			e.writeLong(v)
-			return true
-		}
-	case vopInt:
-		if v, ok := x.(int32); ok {
-			e.writeLong(int64(v))
-			return true
-		}
-	case vopDouble:
-		if v, ok := x.(float64); ok {
-			e.writeDouble(v)
-			return true
-		}
-	case vopBool:
-		if v, ok := x.(bool); ok {
-			e.writeBool(v)
-			return true
-		}
-	}
-	return false
-}
-
 func (n *anyRecord) decodeAny(d *decodeState, b *anyBoxes) any {
 	if !d.enter() {
 		return nil
@@ -454,8 +420,35 @@ func (n *anyRecord) encodeAny(v any, e *encodeState) {
 			e.buf = append(e.buf, f.f.DefaultBinary()...)
 			continue
 		}
-		if f.leaf != vopNode && encodeLeaf(f.leaf, x, e) {
-			continue
+		// The leaves are written here: as a helper, which the compiler
+		// does not inline, this switch made records of primitives 7%
+		// slower to encode (telemetry and wide, n=6).
+		switch f.leaf {
+		case vopString:
+			if s, ok := x.(string); ok {
+				e.writeString(s)
+				continue
+			}
+		case vopLong:
+			if v, ok := x.(int64); ok {
+				e.writeLong(v)
+				continue
+			}
+		case vopInt:
+			if v, ok := x.(int32); ok {
+				e.writeLong(int64(v))
+				continue
+			}
+		case vopDouble:
+			if v, ok := x.(float64); ok {
+				e.writeDouble(v)
+				continue
+			}
+		case vopBool:
+			if v, ok := x.(bool); ok {
+				e.writeBool(v)
+				continue
+			}
 		}
 		f.n.encodeAny(x, e)
 		if e.err != nil {
