@@ -82,31 +82,23 @@ func (d *decoder) newObject(keys []string, vals []any) *object {
 	return &d.objs[len(d.objs)-1]
 }
 
-// cutKeys and cutVals copy members into their slab, returning slices
-// capped at their length, so that an append to one cannot write over the
-// next.
-func (d *decoder) cutKeys(keys []string) []string {
-	if len(keys) == 0 {
-		return nil
-	}
-	if cap(d.keySlab)-len(d.keySlab) < len(keys) {
-		d.keySlab = make([]string, 0, slabChunk(cap(d.keySlab), len(keys)))
-	}
-	start := len(d.keySlab)
-	d.keySlab = append(d.keySlab, keys...)
-	return d.keySlab[start:len(d.keySlab):len(d.keySlab)]
-}
+// cutKeys and cutVals copy members into their slab (see cut).
+func (d *decoder) cutKeys(keys []string) []string { return cut(&d.keySlab, keys) }
+func (d *decoder) cutVals(vals []any) []any       { return cut(&d.valSlab, vals) }
 
-func (d *decoder) cutVals(vals []any) []any {
-	if len(vals) == 0 {
+// cut copies items into *slab, starting a new chunk when they do not fit,
+// and returns the copy capped at its length, so that an append to one cut
+// cannot write over the next.
+func cut[T any](slab *[]T, items []T) []T {
+	if len(items) == 0 {
 		return nil
 	}
-	if cap(d.valSlab)-len(d.valSlab) < len(vals) {
-		d.valSlab = make([]any, 0, slabChunk(cap(d.valSlab), len(vals)))
+	if cap(*slab)-len(*slab) < len(items) {
+		*slab = make([]T, 0, slabChunk(cap(*slab), len(items)))
 	}
-	start := len(d.valSlab)
-	d.valSlab = append(d.valSlab, vals...)
-	return d.valSlab[start:len(d.valSlab):len(d.valSlab)]
+	start := len(*slab)
+	*slab = append(*slab, items...)
+	return (*slab)[start:len(*slab):len(*slab)]
 }
 
 // cloneJSON deep-copies a decoded value, so that what a schema keeps of
