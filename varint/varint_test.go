@@ -641,11 +641,42 @@ func TestAppendLongsShort(t *testing.T) {
 	}
 }
 
+// kernelCalls records the calls of the CPU kernels (when the build has
+// them) during a test, and fails it when one is given more than
+// kernelValues values.
+type kernelCalls struct {
+	largest int // the most values a call was given
+}
+
+func watchKernels(t *testing.T) *kernelCalls {
+	t.Helper()
+	k := &kernelCalls{}
+	note := func(n int) {
+		if n > kernelValues {
+			t.Errorf("a kernel call was given %d values, over kernelValues (%d)", n, kernelValues)
+		}
+		k.largest = max(k.largest, n)
+	}
+	runs, mixed, runsInts := oneByteRuns, mixedLongs, oneByteRunsInts
+	t.Cleanup(func() { oneByteRuns, mixedLongs, oneByteRunsInts = runs, mixed, runsInts })
+	if runs != nil {
+		oneByteRuns = func(dst []int64, src []byte) int { note(len(dst)); return runs(dst, src) }
+	}
+	if mixed != nil {
+		mixedLongs = func(dst []int64, src []byte) (int, int) { note(len(dst)); return mixed(dst, src) }
+	}
+	if runsInts != nil {
+		oneByteRunsInts = func(dst []int32, src []byte) int { note(len(dst)); return runsInts(dst, src) }
+	}
+	return k
+}
+
 // TestDecodeLongsPastKernelBound decodes more values than one kernel call
 // may take (kernelValues), so that the calls are cut and resumed: long
 // runs of one-byte values (the run kernel) and values of every length (the
-// mixed kernel), each crossing the bound.
+// mixed kernel), each crossing the bound. No call may be given more.
 func TestDecodeLongsPastKernelBound(t *testing.T) {
+	calls := watchKernels(t)
 	r := rand.New(rand.NewPCG(27, 28))
 	for _, small := range []bool{true, false} {
 		vals := make([]int64, 3*kernelValues+17)
@@ -668,11 +699,15 @@ func TestDecodeLongsPastKernelBound(t *testing.T) {
 			}
 		}
 	}
+	if oneByteRuns != nil && calls.largest != kernelValues {
+		t.Errorf("the largest kernel call was given %d values, want kernelValues (%d): the bound was not reached", calls.largest, kernelValues)
+	}
 }
 
 // TestDecodeIntsPastKernelBound decodes runs of one-byte ints longer than
 // one kernel call may take (kernelValues), as DecodeLongs does above.
 func TestDecodeIntsPastKernelBound(t *testing.T) {
+	calls := watchKernels(t)
 	r := rand.New(rand.NewPCG(29, 30))
 	vals := make([]int32, 3*kernelValues+17)
 	for i := range vals {
@@ -691,5 +726,8 @@ func TestDecodeIntsPastKernelBound(t *testing.T) {
 		if got[i] != vals[i] {
 			t.Fatalf("value %d = %d, want %d", i, got[i], vals[i])
 		}
+	}
+	if oneByteRunsInts != nil && calls.largest != kernelValues {
+		t.Errorf("the largest kernel call was given %d values, want kernelValues (%d): the bound was not reached", calls.largest, kernelValues)
 	}
 }
