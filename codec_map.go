@@ -117,10 +117,12 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 		if count == 0 {
 			break
 		}
+		// Every block's entries are charged, not only the first's: the
+		// values of an empty record take no input bytes.
+		if !d.reserveItems(count, int64(unsafe.Sizeof(*tmp)+16)) {
+			return
+		}
 		if *mp == nil {
-			if !d.reserveItems(count, int64(unsafe.Sizeof(*tmp)+16)) {
-				return
-			}
 			*mp = make(map[string]V, mapSizeHint(count))
 		}
 		if tmp == nil && c.directDec == nil {
@@ -363,10 +365,10 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 		if count == 0 {
 			break
 		}
+		if !d.reserveItems(count, int64(c.t.Elem().Size()+16)) { // as in typedMapCodec
+			return
+		}
 		if m.IsNil() {
-			if !d.reserveItems(count, int64(c.t.Elem().Size()+16)) {
-				return
-			}
 			m.Set(reflect.MakeMapWithSize(c.t, mapSizeHint(count)))
 		}
 		if !tmp.IsValid() {

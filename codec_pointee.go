@@ -21,7 +21,9 @@ import (
 // decodes were no faster, so strings keep one allocation each.
 
 // pointeeAllocator returns the function that makes a new zero T for a
-// decode, where t is T.
+// decode, where t is T. It returns nil, with the decode's error set, when
+// T does not fit in what is left of MaxAlloc. (The carved pointees are
+// not charged: their branches take at least a byte of input each.)
 func pointeeAllocator(t reflect.Type) func(d *decodeState) unsafe.Pointer {
 	switch t.Kind() {
 	case reflect.Int64, reflect.Uint64, reflect.Float64, reflect.Int, reflect.Uint:
@@ -33,8 +35,13 @@ func pointeeAllocator(t reflect.Type) func(d *decodeState) unsafe.Pointer {
 	case reflect.Bool:
 		return chunkPointee[bool](t)
 	}
-	rt := reflect2.Type2(t)
-	return func(*decodeState) unsafe.Pointer { return rt.UnsafeNew() }
+	rt, size := reflect2.Type2(t), t.Size()
+	return func(d *decodeState) unsafe.Pointer {
+		if !d.reserveNew(size) {
+			return nil
+		}
+		return rt.UnsafeNew()
+	}
 }
 
 // chunkPointee returns an allocator of pointees of type t, which has E's

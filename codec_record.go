@@ -218,6 +218,9 @@ type embeddedPtrDecoder struct {
 func (c *embeddedPtrDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	pp := (*unsafe.Pointer)(p)
 	if *pp == nil {
+		if !d.reserveNew(c.elem.Type1().Size()) {
+			return
+		}
 		*pp = c.elem.UnsafeNew()
 	}
 	c.inner.decode(unsafe.Add(*pp, c.offset), d)
@@ -353,6 +356,11 @@ func (c *mapRecordDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		return
 	}
 	m := reflect.NewAt(c.t, p).Elem()
+	// The map (charged as its entries) and the value the fields decode
+	// through.
+	if !d.reserveItems(int64(len(c.fields))+1, int64(c.t.Key().Size()+c.t.Elem().Size())) {
+		return
+	}
 	if m.IsNil() {
 		m.Set(reflect.MakeMapWithSize(c.t, len(c.fields)))
 	}

@@ -39,7 +39,9 @@ type ptrDecoder struct {
 func (c *ptrDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	pp := (*unsafe.Pointer)(p)
 	if *pp == nil {
-		*pp = c.newElem(d)
+		if *pp = c.newElem(d); *pp == nil {
+			return
+		}
 	}
 	c.dec.decode(*pp, d)
 }
@@ -114,7 +116,9 @@ func (c *unionDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	if c.newElem != nil {
 		pp := (*unsafe.Pointer)(p)
 		if *pp == nil {
-			*pp = c.newElem(d)
+			if *pp = c.newElem(d); *pp == nil {
+				return
+			}
 		}
 		p = *pp
 	}
@@ -342,6 +346,7 @@ type ifaceBranch struct {
 	name string
 	typ  reflect.Type // nil for null
 	dec  decoder      // decodes into typ (or *typ's element when typ is a pointer)
+	size uintptr      // of the value a decode allocates (typ's element for a pointer)
 }
 
 func (c *ifaceDecoder) decode(p unsafe.Pointer, d *decodeState) {
@@ -360,6 +365,9 @@ func (c *ifaceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		return
 	}
 	var holder reflect.Value
+	if !d.reserveNew(b.size) {
+		return
+	}
 	if b.typ.Kind() == reflect.Pointer {
 		holder = reflect.New(b.typ.Elem())
 		b.dec.decode(holder.UnsafePointer(), d)
@@ -437,6 +445,7 @@ func (c *compiler) interfaceDecoder(s *schema.Schema, t reflect.Type, path strin
 			if rt.Kind() == reflect.Pointer {
 				elem = rt.Elem()
 			}
+			br.size = elem.Size()
 			dec, err := c.decoderFor(b, elem, joinPath(path, "["+b.FullName()+"]"))
 			if err != nil {
 				return nil, err

@@ -487,3 +487,32 @@ func TestRegressValueArrayManyBlocks(t *testing.T) {
 		t.Errorf("[]bool: %d bytes, %d items, %v", got, len(bools), err)
 	}
 }
+
+// A block's items must fit in the bytes left: count times the item's
+// minimum size, compared in 128 bits. With MaxItems raised to MaxInt64 a
+// count of 2^45 fixed values of 2^20 bytes is 2^65 bytes, past 64 bits:
+// it must be truncated input, not a wrapped product that fits. A block
+// that fills the input exactly decodes; one item more is truncated.
+func TestRegressBoundItemsProduct(t *testing.T) {
+	opts := avro.DecodeOptions{MaxItems: 1<<63 - 1}
+	big := schema.MustParse(`{"type":"array","items":{"type":"fixed","name":"F","size":1048576}}`)
+	data := append(binary.AppendVarint(nil, 1<<45), make([]byte, 64)...)
+	for name, v := range map[string]any{"[][]byte": new([][]byte), "value": new(value.Value), "any": new(any)} {
+		if err := opts.Unmarshal(big, data, v); !errors.Is(err, avro.ErrTruncated) {
+			t.Errorf("2^45 fixed(2^20) into %s: %v, want ErrTruncated", name, err)
+		}
+	}
+
+	s := schema.MustParse(`{"type":"array","items":{"type":"fixed","name":"F","size":4}}`)
+	exact := append(binary.AppendVarint(nil, 2), "abcdefgh"...)
+	exact = append(exact, 0)
+	var got [][4]byte
+	if err := avro.Unmarshal(s, exact, &got); err != nil || len(got) != 2 || string(got[1][:]) != "efgh" {
+		t.Errorf("2 fixed(4) in 8 bytes: %q, %v", got, err)
+	}
+	over := append(binary.AppendVarint(nil, 3), "abcdefgh"...)
+	over = append(over, 0)
+	if err := avro.Unmarshal(s, over, &got); !errors.Is(err, avro.ErrTruncated) {
+		t.Errorf("3 fixed(4) in 9 bytes: %v, want ErrTruncated", err)
+	}
+}

@@ -67,9 +67,10 @@ type DecodeOptions struct {
 	// plus 64 (or MaxZeroSizeItems/16384 when that is more) per byte read.
 	MaxZeroSizeItems int64
 	// MaxAlloc bounds the bytes that one decode allocates for slices, maps,
-	// strings, bytes and decimals, and the output of the transcoder that
-	// reads a resolved schema (defaults can make it larger than the
-	// input). The default is 64 times the input size plus 4 MiB.
+	// strings, bytes and decimals, the values behind pointers and
+	// interfaces, records decoded into maps, and the output of the
+	// transcoder that reads a resolved schema (defaults can make it larger
+	// than the input). The default is 64 times the input size plus 4 MiB.
 	MaxAlloc int64
 	// ZeroCopy lets decoded []byte values (not strings) alias the input
 	// instead of being copied. The caller must then keep the input alive

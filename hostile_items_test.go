@@ -1,0 +1,107 @@
+package avro_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"testing"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
+)
+
+// Zero-size Avro items (null, an empty record) decoded into Go values
+// that allocate per item: a pointee, a union's pointee, a map entry, a
+// record decoded into a map, an embedded *struct, an interface union's
+// holder. Each such allocation is charged to MaxAlloc, so a few bytes
+// that declare many items end in ErrLimit instead of gigabytes. Before,
+// only the slice or map holding the items was charged: 4 bytes (500,000
+// empty records) into []*bigPointee allocated 4.1 GB.
+
+// bigPointee is far larger than its encoding (the schema's record has no
+// fields): its padding is a Go field the schema lacks.
+type bigPointee struct {
+	Pad [8192]byte `avro:"-"`
+}
+
+type bigEmbedded struct {
+	A   any        `avro:"a"`
+	Pad [8192]byte `avro:"-"`
+}
+
+type embedsBig struct{ *bigEmbedded }
+
+// bigShape is an interface a union of registered types decodes into.
+type bigShape interface{ shape() }
+
+type bigShapeImpl struct {
+	Pad [8192]byte `avro:"-"`
+}
+
+func (*bigShapeImpl) shape() {}
+
+func init() { avro.Register("regress.items.S", (*bigShapeImpl)(nil)) }
+
+// zeroItems is an array block of n zero-size items and the array's end.
+func zeroItems(n int64) []byte { return append(binary.AppendVarint(nil, n), 0) }
+
+func TestRegressPerItemAllocationsCharged(t *testing.T) {
+	const n = 200_000 // under the zero-size budget (2^20), 1.6 GB of pointees
+	empty := `{"type":"record","name":"E","fields":[]}`
+	nullField := `{"type":"record","name":"R","fields":[{"name":"a","type":"null"}]}`
+	fourEmpty := `{"type":"record","name":"R","fields":[{"name":"a","type":` + empty +
+		`},{"name":"b","type":"E"},{"name":"c","type":"E"},{"name":"d","type":"E"}]}`
+
+	// A map's blocks: the first of one entry, then n entries with keys of
+	// 3 distinct bytes (n is below 2^24).
+	mapBlocks := append(binary.AppendVarint(nil, 1), 2, 'a')
+	mapBlocks = binary.AppendVarint(mapBlocks, n)
+	for i := range n {
+		mapBlocks = append(mapBlocks, 6, byte(i), byte(i>>8), byte(i>>16))
+	}
+	mapBlocks = append(mapBlocks, 0)
+
+	unionItems := binary.AppendVarint(nil, n)
+	for range n {
+		unionItems = append(unionItems, 2) // branch 1, the empty record
+	}
+	unionItems = append(unionItems, 0)
+
+	cases := []struct {
+		name, schema string
+		data         []byte
+		target       func() any
+	}{
+		{"pointee", `{"type":"array","items":` + empty + `}`, zeroItems(n),
+			func() any { return new([]*bigPointee) }},
+		{"union pointee", `{"type":"array","items":["null",` + empty + `]}`, unionItems,
+			func() any { return new([]*bigPointee) }},
+		{"map entries after the first block", `{"type":"map","values":` + empty + `}`, mapBlocks,
+			func() any { return new(map[string]bigPointee) }},
+		{"record into a map", `{"type":"array","items":` + fourEmpty + `}`, zeroItems(n),
+			func() any { return new([]map[string]bigPointee) }},
+		{"embedded pointer", `{"type":"array","items":` + nullField + `}`, zeroItems(n),
+			func() any { return new([]embedsBig) }},
+		{"interface union", `{"type":"array","items":["null",{"type":"record","name":"regress.items.S","fields":[]}]}`, unionItems,
+			func() any { return new([]bigShape) }},
+		{"empty records into any", `{"type":"array","items":` + empty + `}`, zeroItems(1_000_000),
+			func() any { return new(any) }},
+		{"empty records into maps", `{"type":"array","items":` + empty + `}`, zeroItems(1_000_000),
+			func() any { return new([]map[string]any) }},
+		{"empty records into values", `{"type":"array","items":` + empty + `}`, zeroItems(1_000_000),
+			func() any { return new(value.Value) }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := schema.MustParse(c.schema)
+			var err error
+			got := allocDuring(func() { err = avro.Unmarshal(s, c.data, c.target()) })
+			if err != nil && !errors.Is(err, avro.ErrLimit) {
+				t.Errorf("%d input bytes: %v, want nil or ErrLimit", len(c.data), err)
+			}
+			if limit := hostileAllocBound(c.data); got > limit {
+				t.Errorf("%d input bytes: %d bytes allocated, want at most %d", len(c.data), got, limit)
+			}
+		})
+	}
+}
