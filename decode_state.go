@@ -531,8 +531,8 @@ func (d *decodeState) readBlockHeader(itemsSoFar int64) (count, size int64) {
 func (d *decodeState) boundItems(n int64, minItemSize int) bool {
 	if minItemSize > 0 {
 		// The product in 128 bits rather than the bytes left divided by
-		// the item size: the 64-bit division was 3% of decoding a record
-		// with two small collections.
+		// the item size: a 64-bit division for every collection of every
+		// record costs more than a multiply.
 		if hi, lo := bits.Mul64(uint64(n), uint64(minItemSize)); hi != 0 || lo > uint64(len(d.buf)-d.pos) {
 			if n <= math.MaxInt64/int64(minItemSize) {
 				d.truncated(n * int64(minItemSize))
