@@ -2,7 +2,6 @@ package avro
 
 import (
 	"reflect"
-	"slices"
 	"unsafe"
 
 	"github.com/avrogo/avro/schema"
@@ -132,7 +131,10 @@ func (n *anyArray) decodeAny(d *decodeState, b *anyBoxes) any {
 		if count == 0 || !d.reserveItems(count, int64(unsafe.Sizeof(any(nil)))) {
 			break
 		}
-		out = slices.Grow(out, int(count))
+		var ok bool
+		if out, ok = growFor(out, int(count), d); !ok {
+			return nil
+		}
 		for i := int64(0); i < count; i++ {
 			v := n.items.decodeAny(d, b)
 			if d.err != nil {

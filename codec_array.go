@@ -1,6 +1,7 @@
 package avro
 
 import (
+	"math"
 	"reflect"
 	"unsafe"
 
@@ -59,19 +60,44 @@ func (c *sliceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 }
 
 // growSlice makes the slice at p at least newLen long, keeping its first n
-// elements. New storage is accounted against the allocation limit.
+// elements. The new array is charged to the allocation limit whole, before
+// it is made: the arrays it replaces were charged when they were made. (An
+// array of many one-item blocks, charged only for each growth, allocated
+// five times what it was charged, as 1.25x growth makes arrays again and
+// again.)
 func growSlice(t reflect2.SliceType, elemSize uintptr, p unsafe.Pointer, n, newLen int, d *decodeState) bool {
 	sh := (*sliceHeader)(p)
 	if newLen <= sh.cap {
 		sh.len = newLen
 		return true
 	}
-	if !d.reserveItems(int64(newLen-sh.cap), int64(elemSize)) {
+	if !d.reserveItems(int64(grownCap(sh.cap, newLen)), int64(elemSize)) {
 		return false
 	}
 	sh.len = n
 	t.UnsafeGrow(p, newLen)
 	return true
+}
+
+// grownCap is the capacity reflect2's UnsafeGrow gives a slice of capacity
+// c grown to length n > c: n from nothing, else c doubled, then (from
+// 1024) grown by a quarter, until it holds n. TestGrownCapIsReflect2s
+// checks it against UnsafeGrow.
+func grownCap(c, n int) int {
+	if c == 0 {
+		return n
+	}
+	for c < n {
+		if c > math.MaxInt/2 {
+			return math.MaxInt // past any budget: the charge fails
+		}
+		if c < 1024 {
+			c += c
+		} else {
+			c += c / 4
+		}
+	}
+	return c
 }
 
 // finishSlice sets the final length, giving an empty array a non-nil

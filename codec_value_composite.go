@@ -61,15 +61,16 @@ func (n *valueArray) read(d *decodeState) value.Value {
 // already accounted). It grows geometrically, as append does: growing to
 // exactly the block's size made an array of many small blocks cost time
 // quadratic in its length (found by FuzzUnmarshalValue: 2 KB of one-item
-// blocks took seconds). The capacity beyond the block is accounted too,
-// so the allocation limit still bounds what is allocated.
+// blocks took seconds). The new array is accounted whole but for the
+// block's items: the arrays it replaces were accounted when they were
+// made, so the allocation limit bounds all that a decode allocates.
 func growFor[T any](s []T, n int, d *decodeState) ([]T, bool) {
 	if cap(s)-len(s) >= n {
 		return s, true
 	}
 	var zero T
 	newCap := max(len(s)+n, 2*cap(s))
-	if extra := newCap - len(s) - n; extra > 0 && !d.reserveItems(int64(extra), int64(unsafe.Sizeof(zero))) {
+	if extra := newCap - n; extra > 0 && !d.reserveItems(int64(extra), int64(unsafe.Sizeof(zero))) {
 		return nil, false
 	}
 	ns := make([]T, len(s), newCap)

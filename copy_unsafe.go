@@ -79,10 +79,13 @@ func (d *decodeState) makeString(raw []byte) string {
 // are zero.
 func chunkSlice[T typedElem](d *decodeState, n int) (s []T, ok bool) {
 	var zero T
-	size := n * int(unsafe.Sizeof(zero))
-	if n == 0 || size > stringShareMax {
+	// n is bounded before the product, which could wrap (on 32-bit
+	// platforms a count of 2^28 longs made it negative, and the chunk
+	// was sliced out of range).
+	if n <= 0 || n > stringShareMax/int(unsafe.Sizeof(zero)) {
 		return nil, false
 	}
+	size := n * int(unsafe.Sizeof(zero))
 	pad := -len(d.strChunk) & 7
 	if cap(d.strChunk)-len(d.strChunk) < pad+size {
 		d.strChunk, pad = make([]byte, 0, d.newChunkSize()), 0

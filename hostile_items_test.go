@@ -1,6 +1,7 @@
 package avro_test
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"testing"
@@ -103,5 +104,49 @@ func TestRegressPerItemAllocationsCharged(t *testing.T) {
 				t.Errorf("%d input bytes: %d bytes allocated, want at most %d", len(c.data), got, limit)
 			}
 		})
+	}
+}
+
+// An array of many one-item blocks grows its slice again and again, and
+// each growth makes a new array. Only the growth was charged, so with a
+// limit of 64 MiB such a decode allocated five times that; now each new
+// array is charged whole, and the decode ends in ErrLimit near the limit.
+func TestRegressSliceGrowthCharged(t *testing.T) {
+	type elem struct {
+		A   int64      `avro:"a"`
+		Pad [1016]byte `avro:"-"`
+	}
+	s := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[{"name":"a","type":"long"}]}}`)
+	const blocks = 200_000 // 200 MB of elements
+	data := append(bytes.Repeat([]byte{2, 0}, blocks), 0)
+	const limit = 64 << 20
+	var v []elem
+	var err error
+	got := allocDuring(func() { err = avro.DecodeOptions{MaxAlloc: limit}.Unmarshal(s, data, &v) })
+	if !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("%d one-item blocks of 1 KB elements: %v, want ErrLimit", blocks, err)
+	}
+	if got > 2*limit {
+		t.Errorf("%d bytes allocated, want at most %d", got, 2*limit)
+	}
+
+	// The same into the generic models, whose arrays grow by doubling.
+	longs := schema.MustParse(`{"type":"array","items":"long"}`)
+	data = append(bytes.Repeat([]byte{2, 2}, blocks), 0)
+	const small = 4 << 20
+	for name, target := range map[string]any{"any": new(any), "value": new(value.Value)} {
+		got := allocDuring(func() { err = avro.DecodeOptions{MaxAlloc: small}.Unmarshal(longs, data, target) })
+		if err != nil && !errors.Is(err, avro.ErrLimit) {
+			t.Errorf("%s: %v", name, err)
+		}
+		if got > 2*small {
+			t.Errorf("%s: %d bytes allocated, want at most %d", name, got, 2*small)
+		}
+	}
+
+	// Within the limit, the same blocks decode.
+	few := append(bytes.Repeat([]byte{2, 0}, 5000), 0)
+	if err := (avro.DecodeOptions{MaxAlloc: limit}).Unmarshal(s, few, &v); err != nil || len(v) != 5000 {
+		t.Errorf("5000 one-item blocks: %d items, %v", len(v), err)
 	}
 }
