@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
 	"testing"
 
 	"github.com/avrogo/avro"
@@ -148,5 +149,30 @@ func TestRegressSliceGrowthCharged(t *testing.T) {
 	few := append(bytes.Repeat([]byte{2, 0}, 5000), 0)
 	if err := (avro.DecodeOptions{MaxAlloc: limit}).Unmarshal(s, few, &v); err != nil || len(v) != 5000 {
 		t.Errorf("5000 one-item blocks: %d items, %v", len(v), err)
+	}
+}
+
+// A Decoder over a schema whose datums take no bytes (null, an empty
+// record, fixed of size 0) returned a datum at every call and never
+// reached the end of a one-byte stream, so a read loop never ended. The
+// bytes belong to no datum: it is ErrInvalid. An empty stream is io.EOF.
+func TestRegressZeroByteDatumsStream(t *testing.T) {
+	for _, text := range []string{`"null"`, `{"type":"record","name":"E","fields":[]}`, `{"type":"fixed","name":"F","size":0}`} {
+		s := schema.MustParse(text)
+		dec := avro.NewDecoder(bytes.NewReader([]byte{0}), s)
+		var err error
+		for range 3 {
+			var v any
+			if err = dec.Decode(&v); err != nil {
+				break
+			}
+		}
+		if !errors.Is(err, avro.ErrInvalid) {
+			t.Errorf("%s over one byte: %v, want ErrInvalid", text, err)
+		}
+		var v any
+		if err := avro.NewDecoder(bytes.NewReader(nil), s).Decode(&v); err != io.EOF {
+			t.Errorf("%s over no bytes: %v, want io.EOF", text, err)
+		}
 	}
 }

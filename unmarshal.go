@@ -105,6 +105,13 @@ func (dec *Decoder) Decode(v any) error {
 		budget := d.zeroLeft
 		dec.attempts++
 		codec.decode(p, d)
+		if d.err == nil && d.pos == 0 {
+			// Only a schema whose every datum is zero bytes (null, an
+			// empty record, fixed of size 0) reads nothing, and then the
+			// bytes buffered belong to no datum: Decode would return a
+			// datum forever and never reach them or the end.
+			d.failf(ErrInvalid, "datums of this schema take no bytes: %d bytes of the stream belong to none", dec.end-dec.start)
+		}
 		if d.err == nil {
 			dec.start += d.pos
 			dec.zero.Spend(budget - d.zeroLeft)
