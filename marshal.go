@@ -85,8 +85,17 @@ func encodeValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any, exact bo
 		// the map or slice header needs no addressable (heap) copy.
 		gc.any.n.encodeAny(v, e)
 	} else {
+		// The encoder takes the address of the value. A []any's data word
+		// is that (of a boxed slice header); a map's is the map itself,
+		// which as an address read an empty map as nil and a full one as
+		// garbage (a union of null and a map wrote null, or crashed).
 		x := v
-		enc.encode(efaceOf(&x).data, e)
+		p = efaceOf(&x).data
+		if t.Kind() == reflect.Map {
+			e.top = p
+			p = unsafe.Pointer(&e.top)
+		}
+		enc.encode(p, e)
 	}
 	out, err := e.buf, e.toError()
 	if exact {
