@@ -41,6 +41,12 @@ type fastSlice interface {
 }
 
 func fastSliceCodec(items *schema.Schema, t reflect.Type) fastSlice {
+	if isLogicalGoType(t.Elem()) {
+		// A time.Duration is an int64 that the element codec converts
+		// (time-micros on the wire, nanoseconds in Go); copied as raw
+		// longs it was read and written a thousand times off.
+		return nil
+	}
 	ek := t.Elem().Kind()
 	st := reflect2.Type2(t).(reflect2.SliceType)
 	switch {

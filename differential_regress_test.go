@@ -3,6 +3,7 @@ package avro_test
 import (
 	"bytes"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -56,5 +57,27 @@ func TestRegressGenericMapIntoUnion(t *testing.T) {
 		} else if c.v != nil && !cmp.Equal(back, any(c.v)) {
 			t.Errorf("Unmarshal(%s, %x) = %v, want %v", c.schema, c.want, back, c.v)
 		}
+	}
+}
+
+// []time.Duration for an array of time-micros took the []int64 fast path,
+// which copies the longs raw: a millisecond was written as 1,000,000
+// microseconds, and read back as a microsecond. Every element must go
+// through time.Duration's mapping, as a lone time.Duration does.
+func TestRegressDurationSliceConverts(t *testing.T) {
+	s := schema.MustParse(`{"type":"array","items":{"type":"long","logicalType":"time-micros"}}`)
+	want := []byte{2, 0xd0, 0x0f, 0} // one block of 1000 µs
+	got, err := avro.Marshal(s, []time.Duration{time.Millisecond})
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("Marshal([1ms]) = %x, %v; want %x", got, err, want)
+	}
+	var d []time.Duration
+	if err := avro.Unmarshal(s, want, &d); err != nil || len(d) != 1 || d[0] != time.Millisecond {
+		t.Errorf("Unmarshal(%x) = %v, %v; want [1ms]", want, d, err)
+	}
+	// A lone value and an array agree.
+	one, err := avro.Marshal(schema.MustParse(`{"type":"long","logicalType":"time-micros"}`), time.Millisecond)
+	if err != nil || !bytes.Equal(one, want[1:3]) {
+		t.Errorf("Marshal(1ms) = %x, %v; want %x", one, err, want[1:3])
 	}
 }
