@@ -198,9 +198,6 @@ func (c *compiler) newAnyUnion(s *schema.Schema, path string) (*anyUnion, error)
 			u.records = append(u.records, i)
 		}
 		names := []string{b.FullName()}
-		if b.Kind().IsNamed() {
-			names = append(names, b.Name())
-		}
 		if b.Logical() != schema.NoLogical {
 			names = append(names, b.Kind().String()+"."+b.Logical().String())
 		}
@@ -208,6 +205,14 @@ func (c *compiler) newAnyUnion(s *schema.Schema, path string) (*anyUnion, error)
 			if _, dup := u.byName[name]; !dup {
 				u.byName[name] = i
 			}
+		}
+	}
+	// Short names only where no branch has that full name: in
+	// ["n.E", "E"] the key "E" names the second branch, not the first's
+	// short name.
+	for i, b := range s.Branches() {
+		if _, dup := u.byName[b.Name()]; b.Kind().IsNamed() && !dup {
+			u.byName[b.Name()] = i
 		}
 	}
 	for cls := range numClasses {

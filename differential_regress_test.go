@@ -9,6 +9,7 @@ import (
 
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
 )
 
 // Regressions found by a random differential campaign against avsc and
@@ -79,5 +80,32 @@ func TestRegressDurationSliceConverts(t *testing.T) {
 	one, err := avro.Marshal(schema.MustParse(`{"type":"long","logicalType":"time-micros"}`), time.Millisecond)
 	if err != nil || !bytes.Equal(one, want[1:3]) {
 		t.Errorf("Marshal(1ms) = %x, %v; want %x", one, err, want[1:3])
+	}
+}
+
+// In the wrapped form of a union value ({"name": value}), the short name
+// of an earlier named branch hid a later branch's exact full name: in
+// ["null", fixed n.E, enum E, map] the key "E" picked the fixed n.E,
+// which refused the symbol, and the wrapper was then written as a map.
+func TestRegressUnionWrapperFullNameFirst(t *testing.T) {
+	s := schema.MustParse(`["null",{"type":"fixed","name":"n.E","size":1},{"type":"enum","name":"E","symbols":["B"]},{"type":"map","values":"string"}]`)
+	var v any = map[string]any{"E": "B"}
+	want := []byte{4, 0} // branch 2, symbol 0
+	if got, err := avro.Marshal(s, &v); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("Marshal({E: B}) = %x, %v; want %x", got, err, want)
+	}
+	if got, err := value.FromAny(s, v); err != nil || got.Branch() != 2 {
+		t.Errorf("value.FromAny({E: B}) = %v (branch %d), %v; want branch 2", got, got.Branch(), err)
+	}
+	// The short name still names a branch when no full name takes it.
+	two := schema.MustParse(`["null",{"type":"enum","name":"n.E","symbols":["A"]}]`)
+	v = map[string]any{"E": "A"}
+	if got, err := avro.Marshal(two, &v); err != nil || !bytes.Equal(got, []byte{2, 0}) {
+		t.Errorf("Marshal({E: A}) by short name = %x, %v; want 0200", got, err)
+	}
+	v = map[string]any{"map": map[string]any{"a": int32(1)}}
+	fm := schema.MustParse(`[{"type":"fixed","name":"x.map","size":2},{"type":"map","values":"int"}]`)
+	if got, err := avro.Marshal(fm, &v); err != nil || !bytes.Equal(got, []byte{2, 2, 2, 'a', 2, 0}) {
+		t.Errorf("Marshal({map: {a: 1}}) = %x, %v; want 020202610200", got, err)
 	}
 }

@@ -563,10 +563,17 @@ func recordFromAny(s *schema.Schema, m map[string]any, depth int) (Value, error)
 	return RecordOf(r), nil
 }
 
-// branchNamed returns the index of the union branch that name names, or -1.
+// branchNamed returns the index of the union branch that name names, or
+// -1: a full name first, then a named branch's short name, so that a short
+// name never hides a later branch's full name.
 func branchNamed(s *schema.Schema, name string) int {
 	for i, b := range s.Branches() {
-		if b.FullName() == name || b.Kind().IsNamed() && b.Name() == name {
+		if b.FullName() == name {
+			return i
+		}
+	}
+	for i, b := range s.Branches() {
+		if b.Kind().IsNamed() && b.Name() == name {
 			return i
 		}
 	}
