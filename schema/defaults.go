@@ -163,9 +163,6 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		if !ok {
 			return defaultMismatch(p, v, s)
 		}
-		if s.building {
-			return nil, -1, nil, p.errorf(fmt.Sprintf("default uses record %s inside its own definition", s.fullName))
-		}
 		var index map[string]int
 		if len(o.keys) > 8 {
 			index = make(map[string]int, len(o.keys))

@@ -55,6 +55,17 @@ type parseState struct {
 	// paths is the chunk the paths handed down the recursion come from
 	// (see key).
 	paths []path
+	// defaults are the field defaults still to check, in the order of
+	// the text: they are checked once every type is complete, since a
+	// default may hold a value of the record it belongs to.
+	defaults []pendingDefault
+}
+
+// pendingDefault is a field's default, kept until the text is parsed.
+type pendingDefault struct {
+	f *Field
+	v any
+	p *path
 }
 
 // key returns the path of attribute name under p, and elem that of item i.
@@ -98,6 +109,11 @@ func parseTextState(text string, global map[string]*Schema) (*Schema, *parseStat
 	s, err := st.parse(v, "", st.key(nil, ""))
 	if err != nil {
 		return nil, nil, err
+	}
+	for _, d := range st.defaults {
+		if err := st.setDefault(d.f, d.v, d.p); err != nil {
+			return nil, nil, err
+		}
 	}
 	finish(s, len(text))
 	return s, st, nil
@@ -394,7 +410,6 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 	if !ok {
 		return fp.errorf(fmt.Sprintf("must be an array, not %s", jsonKind(fv)))
 	}
-	s.building = true
 	s.fields = make([]*Field, 0, len(list))
 	s.fieldByName = make(map[string]int, len(list))
 	// The sum is kept aside until the end: a field that refers back to
@@ -413,7 +428,6 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 		minSize = min(minSize+f.typ.minSize, math.MaxInt32)
 	}
 	s.minSize = minSize
-	s.building = false
 	return nil
 }
 
@@ -472,9 +486,7 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 		}
 	}
 	if dv, ok := o.get("default"); ok {
-		if err := st.setDefault(f, dv, st.key(p, "default")); err != nil {
-			return nil, err
-		}
+		st.defaults = append(st.defaults, pendingDefault{f, dv, st.key(p, "default")})
 	}
 	for i, k := range o.keys {
 		if !fieldAttrs[k] {

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -289,10 +290,33 @@ func TestInvalidDefaults(t *testing.T) {
 	}
 	checkError(t, `{"type":"enum","name":"E","symbols":["A"],"default":"B"}`, "default", `enum default "B" is not a symbol`)
 	checkError(t, `{"type":"enum","name":"E","symbols":["A"],"default":1}`, "default", `must be a string`)
-	// A record default inside the record's own definition cannot be
-	// checked yet.
+	// A record default inside the record's own definition must give
+	// every field: r's own default is not there to fill it in.
 	checkError(t, `{"type":"record","name":"R","fields":[{"name":"a","type":"int"},{"name":"r","type":["null","R"],"default":{"a":1}}]}`,
 		"fields[1].default", "matches no branch")
+}
+
+// A default may hold a value of the record it belongs to (a linked list's
+// next node, a tree's children); defaults were checked while the record's
+// fields were still being parsed, so such a schema was rejected, where
+// Java and Python accept it. Found by a differential test against them.
+func TestDefaultOfItsOwnRecord(t *testing.T) {
+	list := mustParse(t, `{"type":"record","name":"L","fields":[{"name":"v","type":"int"},
+	  {"name":"next","type":["L","null"],"default":{"v":1,"next":null}}]}`)
+	next := list.Field("next")
+	want := []byte{0, 2, 2} // branch L, v = 1, next: branch null
+	if !next.HasDefault() || !bytes.Equal(next.DefaultBinary(), want) {
+		t.Errorf("next's default: %v, %x; want %x", next.HasDefault(), next.DefaultBinary(), want)
+	}
+	if dv, _ := next.Default(); dv == nil {
+		t.Errorf("next has no default value")
+	} else if d, ok := dv.(map[string]any); !ok || d["v"] != int32(1) || d["next"] != nil {
+		t.Errorf("next's default value = %#v", dv)
+	}
+	tree := mustParse(t, `{"type":"record","name":"Node","fields":[{"name":"children","type":{"type":"array","items":"Node"},"default":[{"children":[]}]}]}`)
+	if want := []byte{2, 0, 0}; !bytes.Equal(tree.Field("children").DefaultBinary(), want) {
+		t.Errorf("children's default: %x, want %x", tree.Field("children").DefaultBinary(), want)
+	}
 }
 
 // checkError parses text, which must fail with an *Error at path whose

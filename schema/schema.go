@@ -159,10 +159,6 @@ type Schema struct {
 	// takes; decoders bound allocations with it.
 	minSize int
 
-	// building is set while a record's fields are being parsed: a
-	// default that needs the record's value cannot be checked yet.
-	building bool
-
 	// published is set once parsing of the text that made this node has
 	// finished; from then on the node is only read, except for the
 	// fields below that are filled under a sync.Once.
