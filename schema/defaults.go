@@ -75,11 +75,13 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		if !ok {
 			return defaultMismatch(p, v, s)
 		}
-		bits := 64
-		if s.kind == Float {
-			bits = 32
+		// A float's default is read as a double and then narrowed, as
+		// Java and Python read it: rounding the text to 32 bits at once
+		// differs from that in the last bit for some texts.
+		x, err := strconv.ParseFloat(string(n), 64)
+		if err == nil && s.kind == Float && math.IsInf(float64(float32(x)), 0) {
+			err = strconv.ErrRange
 		}
-		x, err := strconv.ParseFloat(string(n), bits)
 		if err != nil {
 			return nil, -1, nil, p.errorf(fmt.Sprintf("default %s is out of the range of %s", n, s.kind))
 		}

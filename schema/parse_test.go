@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -764,5 +765,27 @@ func TestJSONDecoding(t *testing.T) {
 	}
 	if _, err := Parse(b.String() + `,"p39":0}`); err == nil || !strings.Contains(err.Error(), `duplicate JSON object key "p39"`) {
 		t.Errorf("duplicate in a large object: %v", err)
+	}
+}
+
+// A float default is read as a double and narrowed, as Java and Python
+// read it; rounding the text straight to 32 bits gave another float for
+// texts near a halfway point between two floats (found by a differential
+// test against them). A double that overflows a float is out of range.
+func TestFloatDefaultNarrowsADouble(t *testing.T) {
+	rec := func(def string) string {
+		return `{"type":"record","name":"R","fields":[{"name":"f","type":"float","default":` + def + `}]}`
+	}
+	s := mustParse(t, rec("1.0000001788139343261718749"))
+	if got := binary.LittleEndian.Uint32(s.Field("f").DefaultBinary()); got != 1065353218 {
+		t.Errorf("default 1.0000001788139343261718749: float bits %d, want 1065353218 (Java's and Python's)", got)
+	}
+	if dv, _ := s.Field("f").Default(); dv != math.Float32frombits(1065353218) {
+		t.Errorf("default value %v", dv)
+	}
+	checkError(t, rec("3.4028235677973366e38"), "fields[0].default", "out of the range of float")
+	checkError(t, rec("1e39"), "fields[0].default", "out of the range of float")
+	if got := binary.LittleEndian.Uint32(mustParse(t, rec("3.4028234663852886e38")).Field("f").DefaultBinary()); got != math.Float32bits(math.MaxFloat32) {
+		t.Errorf("the largest float: bits %d", got)
 	}
 }
