@@ -160,8 +160,21 @@ func (st *parseState) reference(name string, ns string, p *path) (*Schema, error
 	return nil, &Error{Path: p.String(), Msg: fmt.Sprintf("unknown type %q", name), undefined: full}
 }
 
+// unionScanMax is the number of branches up to which a union's
+// duplicates are found by comparing each branch with those before it;
+// past it, by a set (a header with 80,000 branches took seconds).
+const unionScanMax = 16
+
+// branchKey identifies a union branch for the duplicate check: its kind
+// and FullName (the kind's name for unnamed types).
+type branchKey struct {
+	kind     Kind
+	fullName string
+}
+
 func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
 	s := &Schema{kind: Union, minSize: 1, branches: make([]*Schema, 0, len(arr))}
+	var seen map[branchKey]bool
 	for i, bv := range arr {
 		bp := st.elem(p, i)
 		b, err := st.parse(bv, ns, bp)
@@ -171,10 +184,23 @@ func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
 		if b.kind == Union {
 			return nil, bp.errorf("a union may not directly contain a union")
 		}
-		for _, prev := range s.branches {
-			if prev.kind == b.kind && (!b.kind.IsNamed() || prev.fullName == b.fullName) {
-				return nil, bp.errorf(fmt.Sprintf("duplicate union branch %q", b.FullName()))
+		if seen == nil && len(s.branches) >= unionScanMax {
+			seen = make(map[branchKey]bool, len(arr))
+			for _, prev := range s.branches {
+				seen[branchKey{prev.kind, prev.FullName()}] = true
 			}
+		}
+		dup := false
+		if seen != nil {
+			k := branchKey{b.kind, b.FullName()}
+			dup, seen[k] = seen[k], true
+		} else {
+			for _, prev := range s.branches {
+				dup = dup || prev.kind == b.kind && prev.FullName() == b.FullName()
+			}
+		}
+		if dup {
+			return nil, bp.errorf(fmt.Sprintf("duplicate union branch %q", b.FullName()))
 		}
 		s.branches = append(s.branches, b)
 	}

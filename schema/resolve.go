@@ -344,6 +344,8 @@ type pairKey struct{ w, r *Schema }
 // cycle; a pair that failed keeps failing with the same errors.
 type resolver struct {
 	memo map[pairKey]*Action
+	// unions holds the index of each reader union resolved so far.
+	unions map[*Schema]*unionIndex
 }
 
 func incompat(p *rpath, w, r *Schema, format string, args ...any) []*Incompatibility {
@@ -478,30 +480,17 @@ func (rs *resolver) readerUnion(w, r *Schema, p *rpath) (*Action, []*Incompatibi
 		}
 		return &Action{kind: ActionReaderUnion, writer: w, reader: r, branch: j, elem: ba}
 	}
-	// The same type (and full name) first, so that an int is not read as
-	// the long of ["long","int"]; then a named type matching by name or
-	// alias; then promotions, in branch order.
-	for j, b := range r.branches {
-		if b.kind == w.kind && (!w.kind.IsNamed() || b.fullName == w.fullName) {
-			if a := try(j); a != nil {
-				return a, nil
-			}
+	ix := rs.unions[r]
+	if ix == nil {
+		ix = newUnionIndex(r)
+		if rs.unions == nil {
+			rs.unions = map[*Schema]*unionIndex{}
 		}
+		rs.unions[r] = ix
 	}
-	if w.kind.IsNamed() {
-		for j, b := range r.branches {
-			if b.kind == w.kind && b.fullName != w.fullName && namesMatch(w, b) {
-				if a := try(j); a != nil {
-					return a, nil
-				}
-			}
-		}
-	}
-	for j, b := range r.branches {
-		if promotable(w.kind, b.kind) {
-			if a := try(j); a != nil {
-				return a, nil
-			}
+	for _, j := range ix.candidates(w, r) {
+		if a := try(j); a != nil {
+			return a, nil
 		}
 	}
 	return nil, incompat(p, w, r, "no branch of the reader union can read writer type %s", describe(w))
