@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/ocf"
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
 )
@@ -173,6 +174,42 @@ func TestRegressZeroByteDatumsStream(t *testing.T) {
 		var v any
 		if err := avro.NewDecoder(bytes.NewReader(nil), s).Decode(&v); err != io.EOF {
 			t.Errorf("%s over no bytes: %v, want io.EOF", text, err)
+		}
+	}
+}
+
+// A container block of a schema whose records take no bytes declares its
+// records in a header of a few bytes: 50 blocks of 2^20 null records were
+// 1 KB of file and 52 million records to iterate. The records are
+// zero-size items of the file's budget now (MaxZeroSizeItems plus 64 a
+// byte), so the second such block is an error; a block that fits the
+// budget reads.
+func TestRegressContainerZeroByteRecords(t *testing.T) {
+	for _, text := range []string{`"null"`, `{"type":"record","name":"E","fields":[]}`} {
+		sync := bytes.Repeat([]byte{0x5a}, 16)
+		var file []byte
+		for i := range 50 {
+			block := append(binary.AppendVarint(nil, 1<<20), 0) // 2^20 records, 0 bytes
+			if i == 0 {
+				file = zeroStreamFile(text, nil, 0)
+				file = file[:len(file)-len(sync)-2] // the header only: drop the empty block
+			}
+			file = append(append(file, block...), sync...)
+		}
+		r, err := ocf.NewReader(bytes.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		records := 0
+		for r.Next() {
+			var v any
+			if err := r.Decode(&v); err != nil {
+				break
+			}
+			records++
+		}
+		if !errors.Is(r.Err(), ocf.ErrInvalidBlock) || records != 1<<20 {
+			t.Errorf("%s: %d records, then %v; want the first block's 2^20, then ErrInvalidBlock", text, records, r.Err())
 		}
 	}
 }

@@ -79,7 +79,8 @@ func WithMaxHeaderSize(n int64) ReaderOption {
 // lets a record encode to zero bytes, and the records of a file share one
 // budget of zero-size items: each may use MaxZeroSizeItems, all of them
 // together that plus 64 (or MaxZeroSizeItems/16384 when more) per byte
-// of block data read, as the records of an avro.Decoder do.
+// of block data read, as the records of an avro.Decoder do. Records that
+// may take no bytes count against that budget too, a block at a time.
 func WithDecodeOptions(o avro.DecodeOptions) ReaderOption {
 	return func(c *readerConfig) {
 		c.decode = o
@@ -468,6 +469,15 @@ func (r *Reader) readBlock(load bool) (BlockInfo, error) {
 		perDatum = avro.DefaultMaxZeroSizeItems
 	}
 	r.zero.Earn(perDatum, size)
+	if load && r.minSize == 0 {
+		// Records that take no bytes are zero-size items of the file
+		// too: a 21-byte block header could otherwise hold 2^20 of them,
+		// and a kilobyte of blocks 50 million records to iterate.
+		if count > r.zero.Budget(perDatum) {
+			return info, blockErr(ErrInvalidBlock, "%d records of a schema that may encode to zero bytes exceed what is left of the file's budget of zero-size items", count)
+		}
+		r.zero.Spend(count)
+	}
 	if load {
 		r.raw, err = r.readBytes(r.raw, size)
 	} else {
