@@ -142,6 +142,45 @@ func (t *xstate) checkLimit() bool {
 		t.d.failf(ErrLimit, "resolved datum larger than the allocation limit")
 		return false
 	}
+	// Room for the small appends (counts, indexes, promoted numbers)
+	// until the next check, so that they do not grow the buffer either.
+	if cap(t.out)-len(t.out) < outHeadroom {
+		return t.grow(outHeadroom)
+	}
+	return true
+}
+
+// outHeadroom is the room checkLimit keeps at the end of the output.
+const outHeadroom = 256
+
+// put appends b to the output, growing it by doubling.
+func (t *xstate) put(b []byte) {
+	if cap(t.out)-len(t.out) < len(b) && !t.grow(len(b)) {
+		return
+	}
+	t.out = append(t.out, b...)
+}
+
+// grow makes room for n more bytes of output by doubling the buffer at
+// least: growing by append, by a quarter at a time for large buffers,
+// allocated five times the output before it was done (an output of 4 MiB
+// cost 20 MB). The buffer is not doubled past the limit, and output that
+// would pass it is ErrLimit at once, before it is allocated: what the
+// output allocates stays under twice the limit.
+func (t *xstate) grow(n int) bool {
+	if len(t.out)+n > t.limit+outHeadroom {
+		t.d.failf(ErrLimit, "resolved datum larger than the allocation limit")
+		return false
+	}
+	newCap := max(2*cap(t.out), len(t.out)+n)
+	if newCap > t.limit/2 {
+		// The last growth takes the buffer to the limit, not to just
+		// under it and then once more past it.
+		newCap = t.limit + outHeadroom
+	}
+	out := make([]byte, len(t.out), newCap)
+	copy(out, t.out)
+	t.out = out
 	return true
 }
 
@@ -150,6 +189,12 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	t := xstatePool.Get().(*xstate)
 	t.d, t.out, t.limit = d, t.out[:0], outLimit(d)
 	r.prog.xcode(t)
+	// The output is charged to the allocation limit, which the reader's
+	// decode then draws on too: uncharged, a datum of defaults could
+	// transcode to the limit and then decode to it again.
+	if d.err == nil {
+		d.reserve(int64(len(t.out)))
+	}
 	if d.err != nil {
 		t.release()
 		return

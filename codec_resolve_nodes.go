@@ -29,7 +29,7 @@ func (x *xcopy) xcode(t *xstate) {
 	if t.track {
 		t.mark(start, d.pos-start)
 	}
-	t.out = append(t.out, d.buf[start:d.pos]...)
+	t.put(d.buf[start:d.pos])
 }
 
 // xskip skips writer-only record fields.
@@ -44,7 +44,7 @@ func (x *xbytes) xcode(t *xstate) {
 	if t.track {
 		t.mark(t.d.pos, 0)
 	}
-	t.out = append(t.out, x.b...)
+	t.put(x.b)
 }
 
 // xpromote re-encodes a numeric promotion (int and long to float or
@@ -64,7 +64,7 @@ func (x *xpromote) xcode(t *xstate) {
 		if t.track {
 			t.mark(start, d.pos-start)
 		}
-		t.out = append(t.out, d.buf[start:d.pos]...)
+		t.put(d.buf[start:d.pos])
 		return
 	}
 	if t.track {
@@ -223,11 +223,11 @@ func (x *xreorder) xcode(t *xstate) {
 			t.marks = append(t.marks, xmark{out: recStart + len(t.out) - emit, in: in})
 		}
 		if def := x.defaults[j]; def != nil {
-			t.out = append(t.out, def...)
+			t.put(def)
 			continue
 		}
 		sp := t.spans[base+3*j:]
-		t.out = append(t.out, t.out[sp[0]:sp[1]]...)
+		t.put(t.out[sp[0]:sp[1]])
 	}
 	m := copy(t.out[recStart:], t.out[emit:])
 	t.out = t.out[:recStart+m]
@@ -278,7 +278,7 @@ func (x *xarray) xcode(t *xstate) {
 				if t.track {
 					t.mark(start, d.pos-start)
 				}
-				t.out = append(t.out, d.buf[start:d.pos]...)
+				t.put(d.buf[start:d.pos])
 			}
 			x.elem.xcode(t)
 			if d.err != nil {

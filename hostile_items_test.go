@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/avrogo/avro"
@@ -211,5 +212,50 @@ func TestRegressContainerZeroByteRecords(t *testing.T) {
 		if !errors.Is(r.Err(), ocf.ErrInvalidBlock) || records != 1<<20 {
 			t.Errorf("%s: %d records, then %v; want the first block's 2^20, then ErrInvalidBlock", text, records, r.Err())
 		}
+	}
+}
+
+// A resolved read transcodes the writer's bytes into the reader's shape,
+// reader defaults included, and then decodes that. The transcoded output
+// was not charged to MaxAlloc, and grew by append's quarters: a 3-byte
+// datum of 4,000 empty records whose reader adds a 1,000-byte default
+// allocated 46.8 MB under the default budget of 4 MiB. The output is
+// charged now and grows by doubling up to the limit: what the decode
+// allocates stays within about twice the budget.
+func TestRegressResolvedOutputCharged(t *testing.T) {
+	w := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[]}}`)
+	r := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[
+	  {"name":"b","type":"bytes","default":"` + strings.Repeat("x", 1000) + `"},
+	  {"name":"c","type":{"type":"array","items":"long"},"default":[1,2,3,4,5,6,7,8,9,10]}]}}`)
+	rs, err := schema.Resolve(w, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type elem struct {
+		B []byte  `avro:"b"`
+		C []int64 `avro:"c"`
+	}
+	for _, n := range []int64{4000, 1<<20 - 1} {
+		data := zeroItems(n)
+		budget := uint64(avro.DefaultAllocFloor + avro.DefaultAllocPerByte*len(data))
+		for name, target := range map[string]func() any{
+			"struct": func() any { return new([]elem) },
+			"any":    func() any { return new(any) },
+			"value":  func() any { return new(value.Value) },
+		} {
+			var err error
+			got := allocDuring(func() { err = avro.Unmarshal(rs, data, target()) })
+			if !errors.Is(err, avro.ErrLimit) {
+				t.Errorf("%d records into %s: %v, want ErrLimit", n, name, err)
+			}
+			if got > 5*budget/2 {
+				t.Errorf("%d records into %s: %d bytes allocated, want at most %d (2.5 times the budget)", n, name, got, 5*budget/2)
+			}
+		}
+	}
+	// 100 such records fit the budget and decode, defaults filled in.
+	var out []elem
+	if err := avro.Unmarshal(rs, zeroItems(100), &out); err != nil || len(out) != 100 || len(out[99].B) != 1000 || len(out[99].C) != 10 {
+		t.Errorf("100 records: %d, %v", len(out), err)
 	}
 }
