@@ -94,10 +94,7 @@ func (d *decodeState) rewind(data []byte) {
 func (o *DecodeOptions) setLimits(l *decodeLimits, inputLen int) {
 	l.depthLeft = o.maxDepth()
 	l.zeroLeft = o.maxZeroSizeItems()
-	// Allocations are charged before they are made, so with a budget of
-	// at most MaxInt bytes (2 GiB on 32-bit platforms) no size in bytes
-	// that a decode computes as an int can wrap.
-	l.allocLeft = min(o.maxAlloc(inputLen), math.MaxInt)
+	l.allocLeft = o.maxAlloc(inputLen)
 	l.maxLength = o.maxLength()
 	l.maxItems = o.maxItems()
 	l.maxDecimalScale = o.maxDecimalScale()

@@ -1,6 +1,10 @@
 package avro
 
-import "github.com/avrogo/avro/schema"
+import (
+	"math"
+
+	"github.com/avrogo/avro/schema"
+)
 
 // Default limits, used for a zero field of DecodeOptions and
 // EncodeOptions and by the package-level functions. They are generous for
@@ -134,11 +138,14 @@ func (o *DecodeOptions) maxZeroSizeItems() int64 {
 	return DefaultMaxZeroSizeItems
 }
 
+// maxAlloc is at most MaxInt: allocations are charged before they are
+// made, so with a budget of at most MaxInt bytes (2 GiB on 32-bit
+// platforms) no size in bytes that a decode computes as an int can wrap.
 func (o *DecodeOptions) maxAlloc(inputLen int) int64 {
 	if o.MaxAlloc > 0 {
-		return o.MaxAlloc
+		return min(o.MaxAlloc, math.MaxInt)
 	}
-	return int64(inputLen)*DefaultAllocPerByte + DefaultAllocFloor
+	return min(int64(inputLen)*DefaultAllocPerByte+DefaultAllocFloor, math.MaxInt)
 }
 
 func (o *DecodeOptions) maxDecimalScale() int {
