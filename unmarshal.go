@@ -92,6 +92,7 @@ func (dec *Decoder) Decode(v any) error {
 		return err
 	}
 	perDatum := dec.opts.maxZeroSizeItems()
+	truncations := 0
 	for {
 		if dec.start == dec.end {
 			if err := dec.fill(); err != nil {
@@ -122,7 +123,16 @@ func (dec *Decoder) Decode(v any) error {
 		if errors.Is(d.err, ErrTruncated) && !dec.eof {
 			need := max(d.need, int64(dec.end-dec.start)+1)
 			d.clear()
-			if err := dec.fillTo(need); err != nil {
+			// The second time, the datum is framed (datum_framer.go) so
+			// that it is decoded only once more; should that decode
+			// still run short, the framer and the decoder disagree, and
+			// the Decoder goes back to reading what the decode needs.
+			if truncations++; truncations == 2 {
+				err = dec.frame(budget)
+			} else {
+				err = dec.fillTo(need)
+			}
+			if err != nil {
 				return err
 			}
 			continue
@@ -134,11 +144,23 @@ func (dec *Decoder) Decode(v any) error {
 	}
 }
 
+// frame reads until the datum at dec.start is buffered whole (a framer
+// finds its end), the framer stops at something the decode will report,
+// or the stream ends.
+func (dec *Decoder) frame(zeroBudget int64) error {
+	f := newFramer(dec.s, zeroBudget, &dec.datums.limits)
+	for f.feed(dec.buf[dec.start:dec.end]) == frameMore && !dec.eof {
+		if err := dec.fill(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // fillTo reads until at least need bytes are buffered after dec.start, or
 // the stream ends. The buffer grows at most by doubling, as the bytes
 // arrive, so a datum that declares a huge length allocates in proportion
-// to the bytes actually read, and a large datum is decoded again only
-// O(log n) times.
+// to the bytes actually read.
 func (dec *Decoder) fillTo(need int64) error {
 	for int64(dec.end-dec.start) < need && !dec.eof {
 		if err := dec.fill(); err != nil {
