@@ -320,6 +320,19 @@ func zstdDeclaresSize(src []byte) bool {
 	return fhd>>6 != 0 || fhd&0x20 != 0
 }
 
+// zstdWindow returns the window size that the zstd frame at the start of
+// src declares (RFC 8878, 3.1.1.1.2), or 0 when it has none (a
+// single-segment frame, whose window is its content size) or src is not a
+// frame.
+func zstdWindow(src []byte) uint64 {
+	if len(src) < 6 || binary.LittleEndian.Uint32(src) != 0xfd2fb528 || src[4]&0x20 != 0 {
+		return 0
+	}
+	wd := src[5]
+	base := uint64(1) << (10 + wd>>3)
+	return base + base/8*uint64(wd&7)
+}
+
 func (c *zstdCodec) Decompress(dst, src []byte, limit int) ([]byte, error) {
 	pool := zstdPool(limit)
 	d, _ := pool.Get().(*zstd.Decoder)
@@ -355,7 +368,10 @@ func (c *zstdCodec) Decompress(dst, src []byte, limit int) ([]byte, error) {
 		}
 		d.Reset(nil)
 	}
-	if err == nil && len(out)-start <= zstdPoolMax {
+	// A decoder is pooled only when what it holds is small: the output,
+	// and the history of a frame without a declared size, which takes
+	// the window the frame declares (a 92-byte block may declare 64 MiB).
+	if err == nil && len(out)-start <= zstdPoolMax && zstdWindow(src) <= zstdPoolMax {
 		pool.Put(d)
 	} else {
 		d.Close()
