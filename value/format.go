@@ -2,9 +2,11 @@ package value
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // String formats v in a JSON-like form for people: null, true, 42, 1.5,
@@ -13,18 +15,41 @@ import (
 // when the Value has no schema), arrays as [...], maps and records as
 // {"name": value, ...} in entry and field order. NaN and infinities print
 // as NaN, +Inf and -Inf. Union branches are not shown. Nesting deeper than
-// 1,000 levels prints as "...".
+// 1,000 levels, and a Value inside itself, print as "...".
 func (v Value) String() string {
-	var b strings.Builder
-	format(&b, v, 0)
-	return b.String()
+	var p printer
+	p.format(v)
+	return p.b.String()
 }
 
-func format(b *strings.Builder, v Value, depth int) {
+// printer formats a Value. path holds the arrays, maps and records being
+// printed, outermost first: a Value that contains itself (built with the
+// Set methods) prints as "..." where it recurs. Bounding the depth alone
+// did not make that safe: a record whose two fields were itself took
+// 2^1000 steps to reach the bound.
+type printer struct {
+	b    strings.Builder
+	path []identity
+}
+
+// identity is what makes a container the same Value: its two words.
+type identity struct {
+	p unsafe.Pointer
+	w uint64
+}
+
+func (pr *printer) format(v Value) {
 	v = v.unbox()
-	if depth > maxDepth {
-		b.WriteString("...")
-		return
+	b := &pr.b
+	switch v.Kind() {
+	case KindArray, KindMap, KindRecord:
+		id := identity{v.p, v.w}
+		if len(pr.path) >= maxDepth || slices.Contains(pr.path, id) {
+			b.WriteString("...")
+			return
+		}
+		pr.path = append(pr.path, id)
+		defer func() { pr.path = pr.path[:len(pr.path)-1] }()
 	}
 	switch v.Kind() {
 	case KindNull:
@@ -55,7 +80,7 @@ func format(b *strings.Builder, v Value, depth int) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			format(b, v.Index(i), depth+1)
+			pr.format(v.Index(i))
 		}
 		b.WriteByte(']')
 	case KindMap:
@@ -68,7 +93,7 @@ func format(b *strings.Builder, v Value, depth int) {
 			}
 			quote(b, k)
 			b.WriteString(": ")
-			format(b, vals[i], depth+1)
+			pr.format(vals[i])
 		}
 		b.WriteByte('}')
 	case KindRecord:
@@ -80,7 +105,7 @@ func format(b *strings.Builder, v Value, depth int) {
 			}
 			quote(b, r.name(i))
 			b.WriteString(": ")
-			format(b, f, depth+1)
+			pr.format(f)
 		}
 		b.WriteByte('}')
 	}

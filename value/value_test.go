@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"strings"
+	"time"
 	"testing"
 	"unsafe"
 )
@@ -561,4 +562,35 @@ func TestSelfReference(t *testing.T) {
 		}
 	}()
 	ToAny(RecordOf(r))
+}
+
+// A Value that contains itself (only the Set methods can build one)
+// prints as "..." where it recurs. With only the depth bounded, a record
+// whose two fields were itself took 2^1000 steps; found by a hostile-input
+// review. A Value shared without a cycle prints in full each time.
+func TestStringOfAValueInsideItself(t *testing.T) {
+	r := NewRecord(nil, []Value{Null(), Null()})
+	self := RecordOf(r)
+	r.SetAt(0, self)
+	r.SetAt(1, self)
+	done := make(chan string, 1)
+	go func() { done <- self.String() }()
+	select {
+	case got := <-done:
+		if want := `{"0": ..., "1": ...}`; got != want {
+			t.Errorf("String() = %q, want %q", got, want)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("String() of a record whose two fields are itself did not return")
+	}
+	arr := []Value{Long(1), Null()}
+	a := Array(arr)
+	arr[1] = a
+	if got, want := a.String(), "[1, ...]"; got != want {
+		t.Errorf("array inside itself: %q, want %q", got, want)
+	}
+	shared := Array([]Value{Long(7)})
+	if got, want := Array([]Value{shared, shared}).String(), "[[7], [7]]"; got != want {
+		t.Errorf("shared array: %q, want %q", got, want)
+	}
 }
