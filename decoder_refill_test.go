@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/varint"
 )
 
 // chunkReader returns at most n bytes per Read, as a network connection
@@ -95,22 +96,13 @@ func manyBlocks(items [][]byte, sized bool) []byte {
 	for _, it := range items {
 		if sized {
 			b = append(b, 1) // count -1
-			b = appendVarintForTest(b, int64(len(it)))
+			b = varint.AppendLong(b, int64(len(it)))
 		} else {
 			b = append(b, 2) // count 1
 		}
 		b = append(b, it...)
 	}
 	return append(b, 0)
-}
-
-func appendVarintForTest(b []byte, v int64) []byte {
-	u := uint64(v<<1) ^ uint64(v>>63)
-	for u >= 0x80 {
-		b = append(b, byte(u)|0x80)
-		u >>= 7
-	}
-	return append(b, byte(u))
 }
 
 // An array of many small blocks shows, at each truncation, only its next
@@ -124,7 +116,7 @@ func appendVarintForTest(b []byte, v int64) []byte {
 func TestDecoderFramesDatumsOfManyBlocks(t *testing.T) {
 	longs := make([][]byte, 200_000)
 	for i := range longs {
-		longs[i] = appendVarintForTest(nil, int64(i)*int64(i))
+		longs[i] = varint.AppendLong(nil, int64(i)*int64(i))
 	}
 	big := schema.MustParse(`{"type":"array","items":"long"}`)
 	for _, sized := range []bool{false, true} {
@@ -151,7 +143,7 @@ func TestDecoderFramesDatumsOfManyBlocks(t *testing.T) {
 	  {"name":"n","type":"null"},
 	  {"name":"fl","type":"float"}]}`)
 	leaf := func(s string, u []byte) []byte {
-		b := appendVarintForTest(nil, int64(len(s)))
+		b := varint.AppendLong(nil, int64(len(s)))
 		b = append(b, s...)
 		b = append(b, "xyz"...)
 		b = append(b, u...)
@@ -195,7 +187,7 @@ func TestDecoderFramesDatumsOfManyBlocks(t *testing.T) {
 func TestDecoderFramesResolvedAndInteractive(t *testing.T) {
 	items := make([][]byte, 5000)
 	for i := range items {
-		items[i] = appendVarintForTest(nil, int64(i))
+		items[i] = varint.AppendLong(nil, int64(i))
 	}
 	data := manyBlocks(items, false)
 	w := schema.MustParse(`{"type":"array","items":"long"}`)

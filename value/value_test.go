@@ -4,8 +4,8 @@ import (
 	"errors"
 	"math"
 	"strings"
-	"time"
 	"testing"
+	"time"
 	"unsafe"
 )
 
