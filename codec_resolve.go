@@ -224,11 +224,11 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	t.release()
 }
 
+// outLimit is the most output a transcode may write: what is left of the
+// allocation limit, and less than 2 GiB with room for outHeadroom, so
+// that the sizes grow computes fit an int on 32-bit platforms.
 func outLimit(d *decodeState) int {
-	if d.allocLeft > math.MaxInt32 {
-		return math.MaxInt32
-	}
-	return int(max(d.allocLeft, 0))
+	return int(min(max(d.allocLeft, 0), math.MaxInt32-outHeadroom))
 }
 
 // writerOffset maps an offset in the transcoded bytes to the writer's
