@@ -109,3 +109,52 @@ func TestRegressUnionWrapperFullNameFirst(t *testing.T) {
 		t.Errorf("Marshal({map: {a: 1}}) = %x, %v; want 020202610200", got, err)
 	}
 }
+
+type directMeta struct{}
+
+type directBox struct {
+	Q *int64 `avro:"q"`
+}
+
+// A struct of one pointer and zero-size fields, passed by value, is kept
+// in the interface's data word itself by Go 1.26; Marshal took that word
+// for a pointer to the struct, since only structs of one field were
+// counted as stored so: a null written for a value, or a crash. Found by
+// an encode-side differential campaign.
+func TestRegressPointerShapedStructByValue(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"b","type":{"type":"record","name":"Box","fields":[{"name":"q","type":["null","long"]}]}}]}`)
+	zero := int64(0)
+	type withMeta struct {
+		directMeta
+		B *directBox `avro:"b"`
+	}
+	type metaAfter struct {
+		B    *directBox `avro:"b"`
+		Meta struct{}   `avro:"-"`
+	}
+	type oneField struct {
+		B *directBox `avro:"b"`
+	}
+	for _, v := range []any{
+		withMeta{B: &directBox{Q: &zero}},
+		metaAfter{B: &directBox{Q: &zero}},
+		oneField{B: &directBox{Q: &zero}},
+	} {
+		want := []byte{2, 0} // branch long, 0
+		got, err := avro.Marshal(s, v)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("Marshal(%T by value) = %x, %v; want %x", v, got, err, want)
+		}
+		if got, err := avro.Append(nil, s, v); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("Append(%T by value) = %x, %v; want %x", v, got, err, want)
+		}
+	}
+	ms := schema.MustParse(`{"type":"record","name":"M","fields":[{"name":"m","type":{"type":"map","values":"int"}}]}`)
+	type mapMeta struct {
+		directMeta
+		M map[string]int32 `avro:"m"`
+	}
+	if got, err := avro.Marshal(ms, mapMeta{M: map[string]int32{"a": 1}}); err != nil || !bytes.Equal(got, []byte{2, 2, 'a', 2, 0}) {
+		t.Errorf("Marshal(map and zero-size field by value) = %x, %v", got, err)
+	}
+}

@@ -3,6 +3,7 @@ package avro
 import (
 	"io"
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"github.com/avrogo/avro/internal/cache"
@@ -138,19 +139,36 @@ func topEncoder(s *schema.Schema, v *any) (enc encoder, p unsafe.Pointer, indire
 	return enc, ef.data, indirect, nil
 }
 
-// isDirectIface reports whether t is stored directly in an interface's
-// data word (a struct or array holding a single pointer-shaped value).
+// isDirectIface reports whether an interface holding a value of type t
+// stores the value itself in its data word, rather than a pointer to it.
+// Which structs and arrays the runtime stores so changes between Go
+// releases (Go 1.26 counts a struct of one pointer and zero-size fields,
+// which a rule of "one field" read as a pointer to the struct: wrong bytes
+// or a crash), so the runtime is asked, once per type: a zero value of
+// such a type has a nil data word, where the data word of every other
+// type points at a copy.
 func isDirectIface(t reflect.Type) bool {
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
 		return true
-	case reflect.Struct:
-		return t.NumField() == 1 && isDirectIface(t.Field(0).Type)
-	case reflect.Array:
-		return t.Len() == 1 && isDirectIface(t.Elem())
+	case reflect.Struct, reflect.Array:
+		if t.Size() != unsafe.Sizeof(uintptr(0)) {
+			return false
+		}
+		if d, ok := directIfaceTypes.Load(t); ok {
+			return d.(bool)
+		}
+		zero := reflect.Zero(t).Interface()
+		d := efaceOf(&zero).data == nil
+		directIfaceTypes.Store(t, d)
+		return d
 	}
 	return false
 }
+
+// directIfaceTypes caches isDirectIface for pointer-sized structs and
+// arrays.
+var directIfaceTypes sync.Map // reflect.Type -> bool
 
 // familyElemEncoder caches the encoder of a pointer's element under the
 // pointer's type.
