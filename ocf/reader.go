@@ -166,7 +166,10 @@ type Reader struct {
 // SkipBlock seeks over block data instead of reading it.
 //
 // A bad header is an error wrapping ErrBadMagic, ErrLegacyFormat,
-// ErrInvalidHeader, ErrUnsupportedCodec, ErrTooLarge or ErrTruncated.
+// ErrInvalidHeader, ErrUnsupportedCodec, ErrTooLarge or ErrTruncated. An
+// error of r itself (other than io.EOF) is returned wrapped, here and by
+// every later read, so that errors.Is finds it; it is never reported as
+// bad data.
 func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 	cfg := readerConfig{maxBlock: DefaultMaxBlockSize, maxHeader: DefaultMaxHeaderSize}
 	for _, o := range opts {
@@ -263,7 +266,7 @@ func (r *Reader) readBytes(buf []byte, n int64) ([]byte, error) {
 		k, err := r.readFull(buf[len(buf):want])
 		buf = buf[:len(buf)+k]
 		if err != nil {
-			return buf, io.ErrUnexpectedEOF
+			return buf, endIsTruncation(err)
 		}
 	}
 	return buf, nil
@@ -287,9 +290,28 @@ func (r *Reader) discard(n int64) error {
 	k, err := io.CopyN(io.Discard, r.br, n)
 	r.offset += k
 	if err != nil {
-		return io.ErrUnexpectedEOF
+		return endIsTruncation(err)
 	}
 	return nil
+}
+
+// endIsTruncation turns the end of the input inside something into
+// io.ErrUnexpectedEOF and leaves any other error of the source as it is.
+func endIsTruncation(err error) error {
+	if errors.Is(err, io.EOF) {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// isEnd reports whether err is the end of the input (clean or inside
+// something), as opposed to an error of the source.
+func isEnd(err error) bool { return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) }
+
+// sourceErr reports an error of the io.Reader (a failed read, not bad
+// data), wrapped so that errors.Is finds it, with where it happened.
+func sourceErr(offset int64, err error) error {
+	return fmt.Errorf("ocf: reading at offset %d: %w", offset, err)
 }
 
 // ---- header ----
@@ -302,11 +324,22 @@ func truncatedHeader(what string) error {
 	return fmt.Errorf("ocf: input ends inside the header (%s): %w", what, ErrTruncated)
 }
 
+// headerReadErr is the error of a failed read of part of the header.
+func headerReadErr(offset int64, what string, err error) error {
+	if isEnd(err) {
+		return truncatedHeader(what)
+	}
+	return sourceErr(offset, err)
+}
+
 func (r *Reader) readHeader() error {
 	var magic [4]byte
 	if n, err := r.readFull(magic[:]); err != nil {
 		if n >= 3 && string(magic[:3]) != "Obj" {
 			return ErrBadMagic
+		}
+		if !isEnd(err) {
+			return sourceErr(r.offset, err)
 		}
 		return truncatedHeader("magic")
 	}
@@ -328,10 +361,12 @@ func (r *Reader) readHeader() error {
 	readLen := func(what string) (int64, error) {
 		n, _, err := r.readLong()
 		switch {
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		case isEnd(err):
 			return 0, truncatedHeader(what)
-		case err != nil:
+		case err == errOverlong:
 			return 0, headerErr("%s: %v", what, err)
+		case err != nil:
+			return 0, sourceErr(r.offset, err)
 		case n < 0:
 			return 0, headerErr("negative %s length %d", what, n)
 		case n > budget():
@@ -342,10 +377,12 @@ func (r *Reader) readHeader() error {
 	for {
 		count, _, err := r.readLong()
 		switch {
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		case isEnd(err):
 			return truncatedHeader("metadata")
-		case err != nil:
+		case err == errOverlong:
 			return headerErr("metadata count: %v", err)
+		case err != nil:
+			return sourceErr(r.offset, err)
 		}
 		if count == 0 {
 			break
@@ -369,7 +406,7 @@ func (r *Reader) readHeader() error {
 			}
 			kb, err := r.readBytes(nil, kn)
 			if err != nil {
-				return truncatedHeader("metadata key")
+				return headerReadErr(r.offset, "metadata key", err)
 			}
 			vn, err := readLen("metadata value")
 			if err != nil {
@@ -377,7 +414,7 @@ func (r *Reader) readHeader() error {
 			}
 			vb, err := r.readBytes(nil, vn)
 			if err != nil {
-				return truncatedHeader("metadata value")
+				return headerReadErr(r.offset, "metadata value", err)
 			}
 			key := string(kb)
 			if _, dup := meta[key]; dup {
@@ -390,7 +427,7 @@ func (r *Reader) readHeader() error {
 		return tooLarge()
 	}
 	if _, err := r.readFull(r.sync[:]); err != nil {
-		return truncatedHeader("sync marker")
+		return headerReadErr(r.offset, "sync marker", err)
 	}
 	text, ok := meta["avro.schema"]
 	if !ok {
@@ -436,7 +473,7 @@ func (r *Reader) readBlock(load bool) (BlockInfo, error) {
 		size, n2, err = r.readLong()
 	}
 	if err != nil {
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		if isEnd(err) {
 			// The input ends inside a block header: a stray byte or two
 			// after the last block, or a file cut inside a header.
 			if r.cfg.strictTail {
@@ -444,6 +481,9 @@ func (r *Reader) readBlock(load bool) (BlockInfo, error) {
 					ErrTrailingData, n1+n2, info.Offset)
 			}
 			return info, io.EOF
+		}
+		if err != errOverlong {
+			return info, sourceErr(r.offset, err)
 		}
 		return info, blockErr(ErrInvalidBlock, "%v", err)
 	}
@@ -483,12 +523,18 @@ func (r *Reader) readBlock(load bool) (BlockInfo, error) {
 	} else {
 		err = r.discard(size)
 	}
+	if err != nil && !isEnd(err) {
+		return info, sourceErr(r.offset, err)
+	}
 	if err != nil {
 		return info, fmt.Errorf("ocf: input ends inside block %d at offset %d (%d bytes declared): %w",
 			r.nblocks, info.Offset, size, ErrTruncated)
 	}
 	var sync [SyncSize]byte
 	n, err := r.readFull(sync[:])
+	if err != nil && !isEnd(err) {
+		return info, sourceErr(r.offset, err)
+	}
 	if !bytes.Equal(sync[:n], r.sync[:n]) {
 		return info, blockErr(ErrSyncMismatch, "found %x, want %x", sync[:n], r.sync[:n])
 	}

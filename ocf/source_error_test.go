@@ -1,0 +1,72 @@
+package ocf
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/schema"
+)
+
+// failingReader returns data, then err instead of io.EOF.
+type failingReader struct {
+	data []byte
+	err  error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if len(f.data) == 0 {
+		return 0, f.err
+	}
+	n := copy(p, f.data)
+	f.data = f.data[n:]
+	return n, nil
+}
+
+// An error of the io.Reader (a failed read, not bad data) was replaced:
+// by ErrInvalidHeader or ErrInvalidBlock ("the file is corrupt") when it
+// came inside a varint, by ErrTruncated elsewhere, so errors.Is never
+// found it. Found by a container-file review: a source that fails at any
+// offset of a file, even after its last block, now reports that error and
+// not one of bad data.
+func TestSourceErrorsReported(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"a","type":"long"},{"name":"s","type":"string"}]}`)
+	var file bytes.Buffer
+	w, err := NewWriter(&file, s, WithCodec(CodecDeflate), WithBlockCount(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10 {
+		if err := w.Encode(map[string]any{"a": int64(i * 1000), "s": "some text"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	netDown := errors.New("network down")
+	data := file.Bytes()
+	for cut := 0; cut <= len(data); cut++ {
+		err := readAllRecords(&failingReader{data: data[:cut], err: netDown})
+		if !errors.Is(err, netDown) || errors.Is(err, avro.ErrInvalid) || errors.Is(err, ErrTruncated) {
+			t.Fatalf("source failing after %d of %d bytes: %v; want the source's error, not bad data", cut, len(data), err)
+		}
+	}
+}
+
+// readAllRecords opens and reads every record of a file.
+func readAllRecords(src io.Reader) error {
+	r, err := NewReader(src)
+	if err != nil {
+		return err
+	}
+	for r.Next() {
+		var v any
+		if err := r.Decode(&v); err != nil {
+			return err
+		}
+	}
+	return r.Err()
+}
