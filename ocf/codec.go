@@ -340,7 +340,11 @@ func (c *zstdCodec) Decompress(dst, src []byte, limit int) ([]byte, error) {
 		var err error
 		// DecodeAll writes straight into dst, so the window costs no
 		// memory of its own; the limit bounds the output and the window.
-		d, err = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(uint64(limit)), zstd.WithDecoderConcurrency(1))
+		// Not below 1 MiB: encoders declare windows of at least 1 KiB, and
+		// of more than the data for small blocks, so a limit of 1,000
+		// bytes refused a block of 998 that the Writer made within it.
+		// The output is checked against the limit itself below.
+		d, err = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(uint64(max(limit, 1<<20))), zstd.WithDecoderConcurrency(1))
 		if err != nil {
 			return dst, err
 		}

@@ -19,8 +19,8 @@
 // Records are encoded and decoded by the root package (avro.Append,
 // avro.UnmarshalNext), so every Go type it maps works here, value.Value
 // and any included. The Reader decodes with the writer's schema, taken
-// from the file; schema resolution to a different reader schema is not
-// applied by this package yet.
+// from the file, or, with WithReaderSchema, reads the records into the
+// shape of a reader schema through schema resolution.
 //
 // # Codecs
 //
@@ -40,7 +40,9 @@
 //   - the header may not exceed WithMaxHeaderSize (16 MiB), and metadata
 //     lengths and counts are checked against what is left of it;
 //   - a block's record count and byte size must not be negative, its size
-//     may not exceed WithMaxBlockSize (64 MiB), and its count must fit in
+//     may not exceed WithMaxBlockSize (64 MiB; stored and compressed, a
+//     sixth and 1 KiB more, for data that does not compress), and its
+//     count must fit in
 //     its bytes: each record takes at least the schema's minimum encoded
 //     size (schema.MinEncodedSize), and a schema whose records can take
 //     zero bytes allows at most DecodeOptions.MaxZeroSizeItems (2^20)
@@ -88,7 +90,8 @@
 // Blocks are flushed when their uncompressed records reach the block size
 // (WithBlockSize, 64 KiB by default) or the record count (WithBlockCount),
 // and written with one Write call each. A Writer never makes a block
-// larger than WithBlockLimit (64 MiB, the Reader's default limit). The
+// larger than WithBlockLimit before compression (64 MiB, the Reader's
+// default limit, which allows for what compression adds). The
 // header lists avro.schema (the schema's full JSON), avro.codec and the
 // user metadata (WithMetadata). NewAppender continues an existing file.
 package ocf

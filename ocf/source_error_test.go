@@ -70,3 +70,46 @@ func readAllRecords(src io.Reader) error {
 	}
 	return r.Err()
 }
+
+// A block the Writer keeps within its block limit grows when compressed
+// if its data does not compress; the Reader applied the same limit to the
+// block as stored, so with equal limits (the defaults are equal) it
+// refused the Writer's own file: 996 random bytes became 1,005 (deflate),
+// 1,007 (snappy) and 1,009 (zstandard) stored bytes over a limit of
+// 1,000. Found by a container-file review.
+func TestCompressedBlockWithinLimitReads(t *testing.T) {
+	s := schema.MustParse(`"bytes"`)
+	random := make([]byte, 996)
+	for i := range random {
+		random[i] = byte(i*7919 + i*i*31 + i>>3)
+	}
+	for _, codec := range []string{CodecDeflate, CodecSnappy, CodecZstandard} {
+		var file bytes.Buffer
+		w, err := NewWriter(&file, s, WithCodec(codec), WithBlockLimit(1000))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Encode(random); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		r, err := NewReader(bytes.NewReader(file.Bytes()), WithMaxBlockSize(1000))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := r.SkipBlock()
+		if err != nil {
+			t.Fatalf("%s: %v", codec, err)
+		}
+		if b.Size <= 1000 {
+			t.Fatalf("%s: stored block of %d bytes: the data compressed, and the test needs one over the limit", codec, b.Size)
+		}
+		r, _ = NewReader(bytes.NewReader(file.Bytes()), WithMaxBlockSize(1000))
+		var got []byte
+		if err := r.Decode(&got); err != nil || !bytes.Equal(got, random) {
+			t.Errorf("%s: %d bytes, %v", codec, len(got), err)
+		}
+	}
+}
