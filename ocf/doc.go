@@ -46,7 +46,9 @@
 //     its bytes: each record takes at least the schema's minimum encoded
 //     size (schema.MinEncodedSize), and a schema whose records can take
 //     zero bytes allows at most DecodeOptions.MaxZeroSizeItems (2^20)
-//     records in a block;
+//     records in a block, and in the file that many plus 64 a byte (the
+//     Writer makes blocks of at most 1,024 such records, which always
+//     read; other writers put all of them in one block);
 //   - data is read in pieces as it arrives, so a size declared by a short
 //     input does not allocate the declared amount;
 //   - decompression stops with an error once the output passes the block

@@ -512,7 +512,9 @@ func (r *Reader) readBlock(load bool) (BlockInfo, error) {
 	if perDatum <= 0 {
 		perDatum = avro.DefaultMaxZeroSizeItems
 	}
-	r.zero.Earn(perDatum, size)
+	// Every byte of the block earns, its header and sync marker too: a
+	// file of records that take no bytes has nothing else.
+	r.zero.Earn(perDatum, size+int64(n1+n2)+SyncSize)
 	if load && r.minSize == 0 {
 		// Records that take no bytes are zero-size items of the file
 		// too: a 21-byte block header could otherwise hold 2^20 of them,

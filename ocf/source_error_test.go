@@ -113,3 +113,42 @@ func TestCompressedBlockWithinLimitReads(t *testing.T) {
 		}
 	}
 }
+
+// Records that take no bytes never filled a block, so the Writer put all
+// of them in one, and our own Reader refused a file of more than 2^20
+// (the most zero-size records it takes in a block, by default): the
+// Writer now makes blocks of at most 1,024 such records, and the Reader's
+// budget earns from every byte of a block, so its files read whatever
+// their length. Found by a container-file review.
+func TestZeroByteRecordsFileReads(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"Empty","fields":[]}`)
+	const n = 1<<20 + 5000
+	var file bytes.Buffer
+	w, err := NewWriter(&file, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range n {
+		if err := w.Encode(map[string]any{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewReader(bytes.NewReader(file.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	records := 0
+	for r.Next() {
+		var v struct{}
+		if err := r.Decode(&v); err != nil {
+			t.Fatalf("record %d: %v", records, err)
+		}
+		records++
+	}
+	if err := r.Err(); err != nil || records != n {
+		t.Errorf("%d of %d records, then %v", records, n, err)
+	}
+}

@@ -214,7 +214,19 @@ func (wr *Writer) configure(cfg *writerConfig) {
 	wr.blockSize = min(cfg.blockSize, cfg.maxBlock)
 	wr.maxCount = cfg.blockCount
 	wr.maxBlock = cfg.maxBlock
+	if wr.s.MinEncodedSize() == 0 && (wr.maxCount == 0 || wr.maxCount > zeroSizeBlockCount) {
+		// Records that may take no bytes never fill a block; all of them
+		// went into one, which the Reader refuses past 2^20 records (and
+		// a file past what its bytes earn: see the Reader's budget).
+		wr.maxCount = zeroSizeBlockCount
+	}
 }
+
+// zeroSizeBlockCount is the most records the Writer puts in a block when
+// the schema's records may take no bytes: fewer than the 64 a byte that
+// the Reader's budget of zero-size items earns from the 19 bytes of such a
+// block's count, size and sync marker.
+const zeroSizeBlockCount = 1024
 
 // NewAppender opens the container file in f for appending: it reads the
 // header (schema, codec, sync marker), walks the blocks to the end of the
