@@ -137,7 +137,10 @@ func SingleObjectFingerprint(data []byte) (uint64, error) {
 // message is resolved or compiled twice. The store is asked for the
 // writer of every message, so it decides which writers are read (a store
 // over a remote registry should cache). A writer with reader's
-// fingerprint is read directly, without the store; with a nil reader,
+// fingerprint is read directly when the store does not hold it or holds
+// a schema of the same text; when it holds another one (the fingerprint
+// leaves logical types out: decimal(10,2) and decimal(10,4) share one),
+// the two are resolved, as for any other writer. With a nil reader,
 // every datum is read with its writer schema from the store.
 // Errors of the store are returned wrapped; errors of the datum are those
 // of Unmarshal, with offsets counted from the start of the datum.
@@ -167,6 +170,11 @@ func unmarshalSingleObject(o *DecodeOptions, store SchemaStore, reader *schema.S
 // schemas resolved against it, by writer fingerprint.
 const familyResolvedByFingerprint uint8 = 0x21
 
+// familyResolvedSameFingerprint keys the writers that have the reader's
+// fingerprint, by writer schema: the reader itself when they are the same
+// text, else their resolution.
+const familyResolvedSameFingerprint uint8 = 0x22
+
 type resolvedEntry struct {
 	s   *schema.Schema
 	err error
@@ -183,10 +191,11 @@ type resolvedEntry struct {
 // had). A failure to resolve is cached too; a lookup error is not. With a
 // nil reader it returns the writer schema.
 func readerSchemaFor(reader *schema.Schema, fp uint64, lookup func() (*schema.Schema, error)) (*schema.Schema, error) {
-	if reader != nil && fp == reader.Fingerprint() {
+	sameFingerprint := reader != nil && fp == reader.Fingerprint()
+	w, err := lookup()
+	if sameFingerprint && (err != nil || w == nil || w == reader) {
 		return reader, nil
 	}
-	w, err := lookup()
 	if err != nil {
 		return nil, fmt.Errorf("avro: writer schema %016x: %w", fp, err)
 	}
@@ -196,19 +205,29 @@ func readerSchemaFor(reader *schema.Schema, fp uint64, lookup func() (*schema.Sc
 	if reader == nil {
 		return w, nil
 	}
+	// Writers of reader's fingerprint are kept by the writer itself: two
+	// stores may hold different schemas of that fingerprint.
+	key, id := cache.Key{Family: familyResolvedByFingerprint}, any(fp)
+	if sameFingerprint {
+		key.Family, id = familyResolvedSameFingerprint, w
+	}
 	c := cache.ForSchema(unsafe.Pointer(reader))
-	key := cache.Key{Family: familyResolvedByFingerprint}
 	e, ok := c.Load(key)
 	if !ok {
 		e = c.LoadOrStore(key, new(sync.Map))
 	}
 	m := e.(*sync.Map)
-	if e, ok := m.Load(fp); ok {
+	if e, ok := m.Load(id); ok {
 		r := e.(*resolvedEntry)
 		return r.s, r.err
 	}
-	s, err := schema.Resolve(w, reader)
-	e, _ = m.LoadOrStore(fp, &resolvedEntry{s, err})
+	var s *schema.Schema
+	if sameFingerprint && w.String() == reader.String() {
+		s = reader
+	} else {
+		s, err = schema.Resolve(w, reader)
+	}
+	e, _ = m.LoadOrStore(id, &resolvedEntry{s, err})
 	r := e.(*resolvedEntry)
 	return r.s, r.err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"math/big"
 	"os"
 	"sync"
 	"testing"
@@ -174,5 +175,35 @@ func TestSingleObjectStoreDecides(t *testing.T) {
 	}
 	if err := UnmarshalSingleObject(NewMemoryStore(), reader, own, &got); err != nil || got.A != 8 {
 		t.Errorf("the reader's own writer: %+v, %v", got, err)
+	}
+}
+
+// A writer of the reader's fingerprint was read as the reader without the
+// store being asked; the fingerprint leaves logical types out, so a store
+// that held decimal(10,2) had its messages read as decimal(10,4), 12.34
+// as 0.1234. The store is asked now: another text of that fingerprint is
+// resolved (and this pair refused), the same text or an unknown writer is
+// read as the reader, as before. Found by an API review.
+func TestSingleObjectSameFingerprintOtherLogicalType(t *testing.T) {
+	dec := func(scale string) *schema.Schema {
+		return schema.MustParse(`{"type":"record","name":"P","fields":[{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":` + scale + `}}]}`)
+	}
+	w, r := dec("2"), dec("4")
+	type P struct {
+		Price *big.Rat `avro:"price"`
+	}
+	msg, err := MarshalSingleObject(w, &P{big.NewRat(1234, 100)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out P
+	if err := UnmarshalSingleObject(NewMemoryStore(w), r, msg, &out); err == nil {
+		t.Errorf("decimal(10,2) read as decimal(10,4): %v, want an error", out.Price)
+	}
+	for name, store := range map[string]*MemoryStore{"same text": NewMemoryStore(dec("4")), "unknown writer": NewMemoryStore()} {
+		out = P{}
+		if err := UnmarshalSingleObject(store, r, msg, &out); err != nil || out.Price.Cmp(big.NewRat(1234, 10000)) != 0 {
+			t.Errorf("%s: %v, %v; want the reader's reading, 0.1234", name, out.Price, err)
+		}
 	}
 }

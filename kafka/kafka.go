@@ -217,8 +217,12 @@ func (ds *Deserializer) SchemaFor(ctx context.Context, id int) (*schema.Schema, 
 	}
 	en := &entry{s: w}
 	if ds.reader != nil {
-		if w.Fingerprint() == ds.reader.Fingerprint() {
-			en.s = ds.reader // same canonical form: the same encoding
+		// The same text is the same data. The same fingerprint is only
+		// the same encoding: the canonical form leaves logical types out,
+		// and decimal(10,2) read as decimal(10,4) is a hundred times off,
+		// which Resolve refuses.
+		if w == ds.reader || w.String() == ds.reader.String() {
+			en.s = ds.reader
 		} else {
 			en.s, en.err = schema.Resolve(w, ds.reader)
 		}

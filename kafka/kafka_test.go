@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"math/big"
 	"sync/atomic"
 	"testing"
 
@@ -151,5 +152,44 @@ func BenchmarkDeserializeResolved(b *testing.B) {
 		if err := ds.Unmarshal(ctx, msg, &o); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The same fingerprint is not the same data: the canonical form leaves
+// logical types out, so a writer with decimal(10,2) and a reader with
+// decimal(10,4) share one. The Deserializer read such a writer's messages
+// directly, 12.34 as 0.1234; now only the same text is read directly, and
+// this pair is resolved, which refuses it. Found by an API review.
+func TestDeserializerSameFingerprintOtherLogicalType(t *testing.T) {
+	dec := func(scale string) *schema.Schema {
+		return schema.MustParse(`{"type":"record","name":"P","fields":[{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":` + scale + `}}]}`)
+	}
+	w, r := dec("2"), dec("4")
+	if w.Fingerprint() != r.Fingerprint() {
+		t.Fatal("the test needs schemas of one fingerprint")
+	}
+	reg := &MemoryRegistry{}
+	reg.Register(7, w)
+	sr, err := NewSerializer(7, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type P struct {
+		Price *big.Rat `avro:"price"`
+	}
+	msg, err := sr.Append(nil, &P{big.NewRat(1234, 100)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out P
+	if err := NewDeserializer(reg, r).Unmarshal(context.Background(), msg, &out); err == nil {
+		t.Errorf("decimal(10,2) read as decimal(10,4): %v, want an error", out.Price)
+	}
+	// The same text, parsed again, is read directly.
+	reg.Register(8, dec("4"))
+	sr8, _ := NewSerializer(8, dec("4"))
+	msg, _ = sr8.Append(nil, &P{big.NewRat(1234, 100)})
+	if err := NewDeserializer(reg, r).Unmarshal(context.Background(), msg, &out); err != nil || out.Price.Cmp(big.NewRat(1234, 100)) != 0 {
+		t.Errorf("the same schema: %v, %v", out.Price, err)
 	}
 }
