@@ -2,6 +2,7 @@ package avro
 
 import (
 	"reflect"
+	"strconv"
 	"sync"
 	"unsafe"
 
@@ -323,9 +324,15 @@ var registry sync.Map // string -> reflect.Type
 // registered type is the dynamic type of the interface value.
 //
 // Register is meant to be called from init functions; codecs compiled
-// before a registration do not see it.
+// before a registration do not see it. It panics if v is nil (a nil
+// interface value has no type to register; registered, it made every
+// later compile of a union with that name panic instead).
 func Register(fullName string, v any) {
-	registry.Store(fullName, reflect.TypeOf(v))
+	t := reflect.TypeOf(v)
+	if t == nil {
+		panic("avro.Register: nil value for " + strconv.Quote(fullName) + ": pass a typed value, such as (*T)(nil)")
+	}
+	registry.Store(fullName, t)
 }
 
 func registeredType(fullName string) reflect.Type {

@@ -2,6 +2,7 @@ package avro_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
 
@@ -157,4 +158,18 @@ func TestRegressPointerShapedStructByValue(t *testing.T) {
 	if got, err := avro.Marshal(ms, mapMeta{M: map[string]int32{"a": 1}}); err != nil || !bytes.Equal(got, []byte{2, 2, 'a', 2, 0}) {
 		t.Errorf("Marshal(map and zero-size field by value) = %x, %v", got, err)
 	}
+}
+
+// Register of a nil interface value stored a nil type, and every later
+// compile of a union with that name panicked with an interface conversion
+// error, far from the cause. Register itself panics now, with the name.
+// Found by an API review.
+func TestRegressRegisterNil(t *testing.T) {
+	defer func() {
+		p := recover()
+		if msg, _ := p.(string); !strings.Contains(msg, `"regress.nil.T"`) {
+			t.Errorf("Register(name, nil) panicked with %v; want a message naming the type", p)
+		}
+	}()
+	avro.Register("regress.nil.T", nil)
 }
