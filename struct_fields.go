@@ -35,44 +35,56 @@ func structFields(t reflect.Type) []goField {
 	type queued struct {
 		t     reflect.Type
 		steps []fieldStep
-		depth int
 	}
-	queue := []queued{{t: t}}
-	seen := map[reflect.Type]bool{}
-	for len(queue) > 0 {
-		q := queue[0]
-		queue = queue[1:]
-		if seen[q.t] {
-			continue
+	next := []queued{{t: t}}
+	visited := map[reflect.Type]bool{}
+	// Level by level, as encoding/json walks them: a struct type embedded
+	// twice at one depth gives each of its fields twice, so that the two
+	// hide each other (it was walked once, and the first path won).
+	for depth := 0; len(next) > 0; depth++ {
+		current := next
+		next = nil
+		count := map[reflect.Type]int{}
+		for _, q := range current {
+			count[q.t]++
 		}
-		seen[q.t] = true
-		for i := 0; i < q.t.NumField(); i++ {
-			f := q.t.Field(i)
-			tag, hasTag := f.Tag.Lookup("avro")
-			name, _, _ := strings.Cut(tag, ",")
-			if name == "-" {
+		for _, q := range current {
+			if visited[q.t] {
 				continue
 			}
-			steps := append(append([]fieldStep(nil), q.steps...), fieldStep{offset: f.Offset})
-			if f.Anonymous && name == "" {
-				ft := f.Type
-				if ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Struct {
-					steps[len(steps)-1].ptrElem = ft.Elem()
-					queue = append(queue, queued{t: ft.Elem(), steps: steps, depth: q.depth + 1})
+			visited[q.t] = true
+			for i := 0; i < q.t.NumField(); i++ {
+				f := q.t.Field(i)
+				tag, hasTag := f.Tag.Lookup("avro")
+				name, _, _ := strings.Cut(tag, ",")
+				if name == "-" {
 					continue
 				}
-				if ft.Kind() == reflect.Struct {
-					queue = append(queue, queued{t: ft, steps: steps, depth: q.depth + 1})
+				steps := append(append([]fieldStep(nil), q.steps...), fieldStep{offset: f.Offset})
+				if f.Anonymous && name == "" {
+					ft := f.Type
+					if ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Struct {
+						steps[len(steps)-1].ptrElem = ft.Elem()
+						next = append(next, queued{t: ft.Elem(), steps: steps})
+						continue
+					}
+					if ft.Kind() == reflect.Struct {
+						next = append(next, queued{t: ft, steps: steps})
+						continue
+					}
+				}
+				if !f.IsExported() {
 					continue
 				}
+				if name == "" {
+					name = f.Name
+				}
+				field := goField{name: name, tagged: hasTag && name != "", typ: f.Type, steps: steps, depth: depth}
+				all = append(all, field)
+				if count[q.t] > 1 {
+					all = append(all, field)
+				}
 			}
-			if !f.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			all = append(all, goField{name: name, tagged: hasTag && name != "", typ: f.Type, steps: steps, depth: q.depth})
 		}
 	}
 	// Keep the dominant field of each name.
