@@ -189,8 +189,10 @@ func (c *compiler) specialDecoder(s *schema.Schema, t reflect.Type, path string)
 	if gc, err := c.genericShape(s, t, path); gc != nil || err != nil {
 		return gc, true, err
 	}
+	// As in encoding/json, the methods come before the kind: a string
+	// type with its own UnmarshalText is read through it.
 	if (s.Kind() == schema.String || s.Kind() == schema.Enum) && s.Logical() == schema.NoLogical &&
-		t.Kind() != reflect.String && reflect.PointerTo(t).Implements(textUnmarshaler) {
+		reflect.PointerTo(t).Implements(textUnmarshaler) {
 		return textDecoder{s: s, t: t}, true, nil
 	}
 	return nil, false, nil
@@ -212,8 +214,11 @@ func (c *compiler) specialEncoder(s *schema.Schema, t reflect.Type, path string)
 	if gc, err := c.genericShape(s, t, path); gc != nil || err != nil {
 		return gc, true, err
 	}
+	// A MarshalText of *T serves too: the encoder has the value's
+	// address, as encoding/json does for addressable values. And as
+	// there, the method comes before the kind.
 	if (s.Kind() == schema.String || s.Kind() == schema.Enum) && s.Logical() == schema.NoLogical &&
-		t.Kind() != reflect.String && t.Implements(textMarshaler) {
+		reflect.PointerTo(t).Implements(textMarshaler) {
 		return textEncoder{s: s, t: t}, true, nil
 	}
 	return nil, false, nil

@@ -89,7 +89,7 @@ func (c textDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	}
 	u := reflect.NewAt(c.t, p).Interface().(encoding.TextUnmarshaler)
 	if err := u.UnmarshalText(text); err != nil {
-		d.failf(ErrInvalid, "%s.UnmarshalText: %v", c.t, err)
+		d.failf(ErrInvalid, "%s.UnmarshalText: %w", c.t, err)
 	}
 }
 
@@ -101,10 +101,10 @@ type textEncoder struct {
 }
 
 func (c textEncoder) encode(p unsafe.Pointer, e *encodeState) {
-	m := reflect.NewAt(c.t, p).Elem().Interface().(encoding.TextMarshaler)
+	m := reflect.NewAt(c.t, p).Interface().(encoding.TextMarshaler)
 	text, err := m.MarshalText()
 	if err != nil {
-		e.failf(ErrRange, "%s.MarshalText: %v", c.t, err)
+		e.failf(ErrRange, "%s.MarshalText: %w", c.t, err)
 		return
 	}
 	if c.s.Kind() == schema.Enum {
