@@ -218,7 +218,7 @@ func TestRegressEmbeddedTwiceAtOneDepth(t *testing.T) {
 type ptrText struct{ v string }
 
 func (p *ptrText) MarshalText() ([]byte, error) { return []byte(p.v), nil }
-func (p *ptrText) UnmarshalText(b []byte) error  { p.v = string(b); return nil }
+func (p *ptrText) UnmarshalText(b []byte) error { p.v = string(b); return nil }
 
 // upperSym is a string type whose text form is upper case.
 type upperSym string
