@@ -20,8 +20,9 @@ const maxDepth = 1000
 //     a representation, not a different type.
 //   - Enums compare by index (a schema-less Enum(i) equals EnumOf(s, i)).
 //   - Bytes and fixed are different kinds and never equal.
-//   - Maps are equal when they have the same length and every key of a
-//     looks up an equal value in b, whatever the entry order.
+//   - Maps are equal when they have the same keys, each with an equal
+//     value, whatever the entry order; a key repeated in a map has the
+//     value of its last entry, as when it is decoded into a Go map.
 //   - Records are equal when their schemas have the same full name (or
 //     either has none) and their fields are equal.
 //
@@ -55,21 +56,25 @@ func equal(a, b Value, depth int) bool {
 	case KindArray:
 		return equalArrays(a, b, depth)
 	case KindMap:
+		// Maps are compared by their keys' values (a repeated key's
+		// earlier entries are shadowed): every key of a has an equal value
+		// in b, and b has no other keys, counted without its shadowed
+		// entries. Comparing entry counts instead made {a, a} equal to
+		// {a, b} but not {a, b} to {a, a}.
 		ma, mb := a.Map(), b.Map()
-		if ma.Len() != mb.Len() {
-			return false
-		}
 		vals := ma.Values()
+		keys := 0
 		for i, key := range ma.Keys() {
 			if ma.find(key) != i {
 				continue // an earlier duplicate, shadowed
 			}
+			keys++
 			vb, ok := mb.Get(key)
 			if !ok || !equal(vals[i], vb, depth+1) {
 				return false
 			}
 		}
-		return true
+		return keys == mb.distinctKeys()
 	case KindRecord:
 		ra, rb := a.Record(), b.Record()
 		if ra == rb {

@@ -70,7 +70,10 @@ func (m *Map) Key(i int) string { return m.keySlice()[i] }
 // ValueAt returns the value of entry i.
 func (m *Map) ValueAt(i int) Value { return m.valSlice()[i] }
 
-// Keys returns the keys in entry order. The slice is the map's storage.
+// Keys returns the keys in entry order. The slice is the map's storage:
+// keys written through it must be written before the map's first Get,
+// Set or comparison (Equal), which index a map of more than 8 entries
+// and would not see a key changed later.
 func (m *Map) Keys() []string { return m.keySlice() }
 
 // Values returns the values in entry order. The slice is the map's storage.
@@ -94,6 +97,22 @@ func (m *Map) Get(key string) (Value, bool) {
 		return m.valSlice()[i], true
 	}
 	return Value{}, false
+}
+
+// distinctKeys returns the number of different keys.
+func (m *Map) distinctKeys() int {
+	keys := m.keySlice()
+	if len(keys) <= linearMax {
+		n := 0
+		for i, k := range keys {
+			if m.find(k) == i {
+				n++
+			}
+		}
+		return n
+	}
+	m.find("") // builds the index
+	return len(*m.idx.Load())
 }
 
 func (m *Map) find(key string) int {

@@ -594,3 +594,42 @@ func TestStringOfAValueInsideItself(t *testing.T) {
 		t.Errorf("shared array: %q, want %q", got, want)
 	}
 }
+
+// Equal compared maps by entry count and then looked a's keys up in b,
+// so with a repeated key {a, a} was equal to {a, b} and {a, b} not to
+// {a, a}. Maps compare by their keys' values now (the last entry of a
+// repeated key is its value), both ways alike. Found by an API review.
+func TestEqualMapsWithRepeatedKeysSymmetric(t *testing.T) {
+	m := func(keys []string, vals ...int64) Value {
+		vs := make([]Value, len(vals))
+		for i, v := range vals {
+			vs[i] = Long(v)
+		}
+		return MapOf(NewMap(keys, vs))
+	}
+	cases := []struct {
+		a, b Value
+		want bool
+	}{
+		{m([]string{"a", "a"}, 2, 2), m([]string{"a", "b"}, 2, 3), false},
+		{m([]string{"a", "a"}, 1, 2), m([]string{"a"}, 2), true},
+		{m([]string{"a", "a"}, 2, 1), m([]string{"a"}, 2), false},
+		{m([]string{"a", "b"}, 1, 2), m([]string{"b", "a"}, 2, 1), true},
+	}
+	long := func(extra string) Value { // more than 8 entries: the indexed path
+		keys := []string{"k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", extra}
+		return m(keys, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8)
+	}
+	cases = append(cases, struct {
+		a, b Value
+		want bool
+	}{long("k8"), long("k9"), false})
+	for i, c := range cases {
+		if got := Equal(c.a, c.b); got != c.want {
+			t.Errorf("case %d: Equal(%v, %v) = %v, want %v", i, c.a, c.b, got, c.want)
+		}
+		if got := Equal(c.b, c.a); got != c.want {
+			t.Errorf("case %d: Equal(%v, %v) = %v, want %v", i, c.b, c.a, got, c.want)
+		}
+	}
+}
