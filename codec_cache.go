@@ -74,14 +74,16 @@ func topDecoder(s *schema.Schema, v *any) (decoder, unsafe.Pointer, error) {
 	if ef.typ == nil {
 		return nil, nil, &InvalidUnmarshalError{Type: nil}
 	}
+	// A nil pointer first, as encoding/json checks it: before, a nil
+	// pointer to a type that cannot hold the schema was a *TypeError.
+	if ef.data == nil {
+		return nil, nil, &InvalidUnmarshalError{Type: reflect.TypeOf(*v)}
+	}
 	// The cache is keyed by the pointer type; the decoder works on its
 	// element.
 	dec, err := cachedDecoderOfPtr(s, ef.typ, *v)
 	if err != nil {
 		return nil, nil, err
-	}
-	if ef.data == nil {
-		return nil, nil, &InvalidUnmarshalError{Type: reflect.TypeOf(*v)}
 	}
 	return dec, ef.data, nil
 }

@@ -275,3 +275,18 @@ func TestRegressTextMethodsAsInEncodingJSON(t *testing.T) {
 		t.Errorf("Unmarshal with a failing UnmarshalText: %v; want it wrapped", err)
 	}
 }
+
+// Unmarshal into a nil pointer is an *InvalidUnmarshalError whatever the
+// pointer's type, as in encoding/json; a nil *int for a record schema was
+// a *TypeError. Found by an API review.
+func TestRegressNilPointerBeforeTypeCheck(t *testing.T) {
+	rec := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"a","type":"int"}]}`)
+	var ie *avro.InvalidUnmarshalError
+	for _, v := range []any{(*int)(nil), (*struct {
+		A int32 `avro:"a"`
+	})(nil), nil} {
+		if err := avro.Unmarshal(rec, []byte{2}, v); !errors.As(err, &ie) {
+			t.Errorf("Unmarshal into %T(nil): %v, want *InvalidUnmarshalError", v, err)
+		}
+	}
+}
