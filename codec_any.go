@@ -8,66 +8,8 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// The generic mapping: Go values of type any.
-//
-// Decoding into an any gives:
-//
-//	null                      nil
-//	boolean                   bool
-//	int, long                 int32, int64
-//	float, double             float32, float64
-//	string, bytes             string, []byte
-//	enum                      string (the symbol)
-//	fixed                     []byte
-//	array                     []any (empty, not nil, for an empty array)
-//	map                       map[string]any
-//	record                    map[string]any, keyed by field name
-//	union                     the value of the branch, unwrapped
-//	date, timestamp-*, local-timestamp-*   time.Time
-//	time-millis, time-micros  time.Duration
-//	decimal, big-decimal      *big.Rat
-//	uuid                      string (the RFC 4122 text, also for uuid on fixed)
-//	duration                  Duration
-//
-// Encoding from an any accepts those shapes and also: any Go integer type
-// for int and long (ErrRange when it does not fit), any integer or float
-// type for float and double, []byte or string for both string and bytes,
-// the symbol or the index (any integer type) for an enum, []byte or a byte
-// array of the fixed's size for a fixed, any slice or array for an array,
-// any map with string keys for a map or a record, and for logical types
-// both the Go types above and the values of the underlying type (an int64
-// for a timestamp-millis, a [16]byte for a uuid, ...). Named types (type
-// Celsius float64) are accepted by their kind. A record field missing from
-// the map is written from its default, or is an ErrRange error when it has
-// none; keys that are not fields are ignored.
-//
-// A union is encoded from:
-//   - nil: the null branch;
-//   - a map[string]any of one key that names a branch and whose value that
-//     branch accepts (goavro's wrapper form, {"string": "x"}); a branch is
-//     named by its full name, by its unqualified name for named types, and
-//     by type.logicalType for logical types ("long.timestamp-millis");
-//   - otherwise the value itself, given to the first branch that accepts it
-//     in this order of preference (ties go to the earlier branch):
-//     bool: boolean. int, int64, uint, uint64: long, int, double, float.
-//     int8 to int32, uint8 to uint32: int, long, double, float. float64:
-//     double, float. float32: float, double. string: string, enum (when
-//     it is a symbol), uuid on fixed (when it parses), bytes. []byte:
-//     bytes, fixed (of its length), string. A byte array: fixed (of its
-//     length), uuid on string. []any and other slices: array.
-//     map[string]any: a record whose fields it matches exactly (every key
-//     a field, every field without a default present), then a map, then a
-//     record whose fields without a default are all present. Other maps
-//     with string keys: a map, then a record as for map[string]any. time.Time:
-//     the first date or timestamp branch. time.Duration: time-millis or
-//     time-micros, then long, int. *big.Rat: decimal or big-decimal.
-//     Duration: duration.
-//
-// Integers must fit the branch (int64(1<<40) skips an int branch for a
-// long one), and an enum symbol must exist. A value that fits no branch is
-// an ErrRange error. The choice looks at the value's shape only: once a
-// branch is chosen, an error inside it (a wrong value in a record field)
-// is reported, not retried on the next branch.
+// The generic mapping of Go values of type any is documented in doc.go
+// ("Generic values").
 
 // anyNode is the codec of one schema node for values held in an any. The
 // tree of nodes is built once per schema, so encoding and decoding walk no

@@ -50,7 +50,7 @@
 //	local-timestamp-millis, -micros, -nanos  time.Time (the wall clock, decoded with location UTC)
 //	date                                     time.Time (the calendar date, decoded as midnight UTC)
 //	time-millis, time-micros                 time.Duration
-//	decimal (bytes or fixed)                 *big.Rat, big.Rat (scale and precision checked)
+//	decimal (bytes or fixed)                 *big.Rat, big.Rat (scale and precision checked on encode)
 //	big-decimal                              *big.Rat, big.Rat
 //	uuid (string)                            string, [16]byte-kinded types (RFC 4122 text on the wire)
 //	uuid (fixed 16)                          [16]byte (raw), string (RFC 4122 text in Go)
@@ -59,25 +59,100 @@
 // The zero time.Time round-trips through every timestamp type; see the
 // logical type documentation in codec_time.go for the nanosecond range.
 //
+// # Generic values
+//
+// The Go type any holds a value of any schema (and value.Value does, with
+// the union branches and schema kept: see package value).
+//
+// Decoding into an any gives:
+//
+//	null                      nil
+//	boolean                   bool
+//	int, long                 int32, int64
+//	float, double             float32, float64
+//	string, bytes             string, []byte
+//	enum                      string (the symbol)
+//	fixed                     []byte
+//	array                     []any (empty, not nil, for an empty array)
+//	map                       map[string]any
+//	record                    map[string]any, keyed by field name
+//	union                     the value of the branch, unwrapped
+//	date, timestamp-*, local-timestamp-*   time.Time
+//	time-millis, time-micros  time.Duration
+//	decimal, big-decimal      *big.Rat
+//	uuid                      string (the RFC 4122 text, also for uuid on fixed)
+//	duration                  Duration
+//
+// Encoding from an any accepts those shapes and also: any Go integer type
+// for int and long (ErrRange when it does not fit), any integer or float
+// type for float and double, []byte or string for both string and bytes,
+// the symbol or the index (any integer type) for an enum, []byte or a byte
+// array of the fixed's size for a fixed, any slice or array for an array,
+// any map with string keys for a map or a record, and for logical types
+// both the Go types above and the values of the underlying type (an int64
+// for a timestamp-millis, a [16]byte for a uuid, ...). Named types (type
+// Celsius float64) are accepted by their kind. A record field missing from
+// the map is written from its default, or is an ErrRange error when it has
+// none; keys that are not fields are ignored.
+//
+// A union is encoded from:
+//   - nil: the null branch;
+//   - a map[string]any of one key that names a branch and whose value that
+//     branch accepts (goavro's wrapper form, {"string": "x"}); a branch is
+//     named by its full name, by its unqualified name for named types (when
+//     no branch has that full name), and by type.logicalType for logical
+//     types ("long.timestamp-millis");
+//   - otherwise the value itself, given to the first branch that accepts it
+//     in this order of preference (ties go to the earlier branch):
+//     bool: boolean. int, int64, uint, uint64: long, int, double, float.
+//     int8 to int32, uint8 to uint32: int, long, double, float. float64:
+//     double, float. float32: float, double. string: string, enum (when
+//     it is a symbol), uuid on fixed (when it parses), bytes. []byte:
+//     bytes, fixed (of its length), string. A byte array: fixed (of its
+//     length), uuid on string. []any and other slices: array.
+//     map[string]any: a record whose fields it matches exactly (every key
+//     a field, every field without a default present), then a map, then a
+//     record whose fields without a default are all present. Other maps
+//     with string keys: a map, then a record as for map[string]any. time.Time:
+//     the first date or timestamp branch. time.Duration: time-millis or
+//     time-micros, then long, int. *big.Rat: decimal or big-decimal.
+//     Duration: duration.
+//
+// Integers must fit the branch (int64(1<<40) skips an int branch for a
+// long one), and an enum symbol must exist. A value that fits no branch is
+// an ErrRange error. The choice looks at the value's shape only: once a
+// branch is chosen, an error inside it (a wrong value in a record field)
+// is reported, not retried on the next branch.
+//
+// Typed Go values inside an any (a struct in a []any, say) are not
+// encoded: the shapes above are, and a struct is an ErrRange error there;
+// a struct is encoded from its own static type (Marshal(s, &v)).
+//
 // # Records and structs
 //
-// A record field matches the struct field tagged `avro:"name"`, else the
-// exported field of that name, else one whose name matches ignoring case.
+// A record field matches the struct field tagged `avro:"name"` (a tag
+// names its field exactly), else the untagged exported field of that
+// name, else one whose name matches ignoring case.
 // A tag of "-" hides a field. Embedded structs (and embedded pointers to
 // structs) are flattened with encoding/json's rules. A schema field that
 // the struct lacks is skipped when decoding and written from its default
 // when encoding (a compile error when it has no default). Skipping checks
-// what it reads as a decoder would, but an array or map block for which
-// the writer gave a byte size is jumped over by that size without reading
-// its items, as Avro intends. Struct fields that the schema lacks are
-// ignored.
+// the structure it reads as a decoder would (lengths, counts, union and
+// enum indexes, varints, the limits; not the UTF-8 of strings, which no
+// value holds), but an array or map block for which the writer gave a
+// byte size is jumped over by that size without reading its items, as
+// Avro intends. Struct fields that the schema lacks are ignored.
 //
 // # Unions
 //
 //   - ["null", T] (in either order) maps to *T: nil is null. Slices and maps
 //     may stand for T directly, with nil for null. Any other Go type T maps
-//     to the first non-null branch it can hold; null decodes to T's zero
-//     value.
+//     to the first non-null branch that holds all its values (long for
+//     int64, int, uint, uint32 and uint64; int for the smaller integers;
+//     double for float64, float for float32; string for string; bytes for
+//     []byte), else to the first non-null branch it can hold: int64 is
+//     written to the long of ["int","long"], a string to the string of
+//     ["bytes","string"]. null decodes to T's zero value.
 //   - Any union maps to any and to value.Value, which keep the branch.
 //   - A union of several named types maps to a non-empty interface type
 //     whose implementations are registered by name with Register.

@@ -63,7 +63,8 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // TypeError reports, when a codec is compiled, that a Go type cannot
-// represent a schema: "field Age: Go type string cannot hold Avro int".
+// represent a schema: "avro: age: Go type string cannot represent Avro
+// int".
 // It is returned before any byte is read or written.
 type TypeError struct {
 	Path   string // path in the schema, such as "address.zip"

@@ -29,7 +29,8 @@ func marshal(o *EncodeOptions, s *schema.Schema, v any) ([]byte, error) {
 
 // Append appends the Avro binary encoding of v for schema s to dst and
 // returns the extended slice. It does not allocate when dst has room and v
-// is a pointer to a struct, or any value that is not pointer-shaped. On
+// is a pointer to a struct, or any value that is not pointer-shaped, with
+// one exception: a decimal from a big.Rat allocates as it is scaled. On
 // error dst is returned unchanged in length.
 func Append(dst []byte, s *schema.Schema, v any) ([]byte, error) {
 	return appendValue(&defaultEncodeOptions, dst, s, v)

@@ -91,7 +91,8 @@ type DecodeOptions struct {
 	// ValidateUTF8 makes decoding a string that is not valid UTF-8 an
 	// ErrInvalid. By default strings are passed through byte for byte, as
 	// Go strings may hold any bytes and Avro writers in other languages do
-	// not all validate.
+	// not all validate. Strings that are skipped (fields the Go type or
+	// the reader schema lacks) are not decoded, and not checked.
 	ValidateUTF8 bool
 }
 
