@@ -202,7 +202,9 @@
 // Decoding into a slice reuses its storage when it is large enough, as
 // encoding/json does; decoding into a non-nil pointer decodes into the
 // value it points at; decoding into a non-nil map adds to its entries
-// (clear it first to replace them).
+// (clear it first to replace them). Decoding into an any replaces what it
+// holds with the generic form (Generic values), even a pointer, which
+// encoding/json would decode into: to decode into a *T, pass the *T.
 //
 // # Hostile input
 //
