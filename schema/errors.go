@@ -9,8 +9,11 @@ import (
 // they reject. Path locates the offending JSON value inside the schema text,
 // in the form "fields[2].type" or "items.symbols[0]" ("" for the whole
 // schema), so that a message points at the mistake in a large schema.
-// Err holds the underlying error, if any (for malformed JSON, a
-// *encoding/json.SyntaxError), and is returned by Unwrap.
+// Text that is not valid JSON (a syntax error, a key repeated in an
+// object) is found before it is a schema: Path is then "" and the message
+// gives the byte offset. Err holds the underlying error, if any (for
+// malformed JSON, a *encoding/json.SyntaxError), and is returned by
+// Unwrap.
 type Error struct {
 	// File is the file the schema was read from, when parsed by ParseFile
 	// or ParseFiles.
