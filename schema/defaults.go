@@ -9,20 +9,18 @@ import (
 )
 
 // setDefault validates a field's default against the field's type (spec
-// "Records", default table) and stores it three ways: the JSON as written
-// (for String), the generic Go model (Default) and the Avro binary
-// encoding (DefaultBinary), so that codecs filling a missing field need no
-// conversion at read time.
+// "Records", default table) and stores it two more ways (queueDefault kept
+// the JSON as written, for String): the generic Go model (Default) and the
+// Avro binary encoding (DefaultBinary), so that codecs filling a missing
+// field need no conversion at read time.
 func (st *parseState) setDefault(f *Field, v any, p *path) error {
 	val, branch, enc, err := st.defaultValue(f.typ, v, make([]byte, 0, 8), p)
 	if err != nil {
 		return err
 	}
-	f.hasDefault = true
 	f.def = val
 	f.defBranch = branch
 	f.defBinary = enc[:len(enc):len(enc)]
-	f.defJSON = cloneJSON(v)
 	return nil
 }
 
@@ -189,6 +187,9 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 				// A missing member takes the field's own default.
 				if !f.hasDefault {
 					return nil, -1, nil, p.errorf(fmt.Sprintf("default for record %s lacks field %q, which has no default", s.fullName, f.name))
+				}
+				if err := st.fieldDefault(f); err != nil {
+					return nil, -1, nil, err
 				}
 				out[f.name] = f.def
 				b = append(b, f.defBinary...)

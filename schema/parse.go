@@ -57,15 +57,64 @@ type parseState struct {
 	paths []path
 	// defaults are the field defaults still to check, in the order of
 	// the text: they are checked once every type is complete, since a
-	// default may hold a value of the record it belongs to.
+	// default may hold a value of the record it belongs to. pending
+	// indexes them by field, for a record default that leaves a field out
+	// and so takes that field's default, which may not be checked yet.
 	defaults []pendingDefault
+	pending  map[*Field]int
 }
 
 // pendingDefault is a field's default, kept until the text is parsed.
 type pendingDefault struct {
-	f *Field
-	v any
-	p *path
+	f     *Field
+	v     any
+	p     *path
+	state defaultState
+}
+
+type defaultState uint8
+
+const (
+	defaultPending defaultState = iota
+	defaultChecking
+	defaultChecked
+)
+
+// queueDefault keeps field f's default v to check once the text is
+// parsed. The JSON is set now: String, which compares a repeated
+// definition with the earlier one (Parser), must see it.
+func (st *parseState) queueDefault(f *Field, v any, p *path) {
+	f.hasDefault, f.defJSON = true, cloneJSON(v)
+	if st.pending == nil {
+		st.pending = map[*Field]int{}
+	}
+	st.pending[f] = len(st.defaults)
+	st.defaults = append(st.defaults, pendingDefault{f: f, v: v, p: p})
+}
+
+// checkDefault checks default i and sets the field's value and encoding,
+// once.
+func (st *parseState) checkDefault(i int) error {
+	d := &st.defaults[i]
+	switch d.state {
+	case defaultChecked:
+		return nil
+	case defaultChecking:
+		return d.p.errorf("the default needs itself: a record default in it leaves this field out")
+	}
+	d.state = defaultChecking
+	err := st.setDefault(d.f, d.v, d.p)
+	d.state = defaultChecked
+	return err
+}
+
+// fieldDefault makes sure field f's default is checked (it is pending
+// when f belongs to this text).
+func (st *parseState) fieldDefault(f *Field) error {
+	if i, ok := st.pending[f]; ok {
+		return st.checkDefault(i)
+	}
+	return nil
 }
 
 // key returns the path of attribute name under p, and elem that of item i.
@@ -110,8 +159,8 @@ func parseTextState(text string, global map[string]*Schema) (*Schema, *parseStat
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, d := range st.defaults {
-		if err := st.setDefault(d.f, d.v, d.p); err != nil {
+	for i := range st.defaults {
+		if err := st.checkDefault(i); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -512,7 +561,7 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 		}
 	}
 	if dv, ok := o.get("default"); ok {
-		st.defaults = append(st.defaults, pendingDefault{f, dv, st.key(p, "default")})
+		st.queueDefault(f, dv, st.key(p, "default"))
 	}
 	for i, k := range o.keys {
 		if !fieldAttrs[k] {

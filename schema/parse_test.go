@@ -789,3 +789,41 @@ func TestFloatDefaultNarrowsADouble(t *testing.T) {
 		t.Errorf("the largest float: bits %d", got)
 	}
 }
+
+// Defaults are checked once the text is parsed; two things depended on
+// when (found by a review of that change):
+//   - a Parser compares a type repeated in a later text with the earlier
+//     definition by its text, and the repeated one had no defaults yet,
+//     so an identical type with a default was "defined differently";
+//   - a record default that leaves out a later field takes that field's
+//     default, which was not checked yet, so the order of the fields
+//     decided whether the schema parsed.
+func TestDefaultsCheckedAfterParseAgree(t *testing.T) {
+	r := `{"type":"record","name":"R","fields":[{"name":"a","type":"int","default":1}]}`
+	p := NewParser()
+	if _, err := p.Parse(r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Parse(`{"type":"record","name":"U","fields":[{"name":"r","type":` + r + `}]}`); err != nil {
+		t.Errorf("a repeated identical type with a default: %v", err)
+	}
+	if _, err := p.Parse(`{"type":"record","name":"V","fields":[{"name":"r","type":{"type":"record","name":"R","fields":[{"name":"a","type":"int","default":2}]}}]}`); err == nil {
+		t.Error("a repeated type with another default parsed")
+	}
+	for _, text := range []string{
+		`{"type":"record","name":"T","fields":[{"name":"kids","type":{"type":"array","items":"T"},"default":[{"kids":[]}]},{"name":"v","type":"int","default":7}]}`,
+		`{"type":"record","name":"T","fields":[{"name":"v","type":"int","default":7},{"name":"kids","type":{"type":"array","items":"T"},"default":[{"kids":[]}]}]}`,
+	} {
+		s, err := Parse(text)
+		if err != nil {
+			t.Errorf("%s: %v", text, err)
+			continue
+		}
+		// kids = one T with no kids and v = 7.
+		if got, want := s.Field("kids").DefaultBinary(), []byte{2, 0, 14, 0}; !bytes.Equal(got, want) && !bytes.Equal(got, []byte{2, 14, 0, 0}) {
+			t.Errorf("%s: kids default %x", text, got)
+		}
+	}
+	// A default that needs itself is an error, not a loop.
+	checkError(t, `{"type":"record","name":"R","fields":[{"name":"r","type":["R","null"],"default":{}}]}`, "fields[0].default", "matches no branch")
+}
