@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/avrogo/avro/internal/cache"
@@ -205,29 +206,67 @@ func readerSchemaFor(reader *schema.Schema, fp uint64, lookup func() (*schema.Sc
 	if reader == nil {
 		return w, nil
 	}
-	// Writers of reader's fingerprint are kept by the writer itself: two
-	// stores may hold different schemas of that fingerprint.
-	key, id := cache.Key{Family: familyResolvedByFingerprint}, any(fp)
 	if sameFingerprint {
-		key.Family, id = familyResolvedSameFingerprint, w
+		return sameFingerprintReader(reader, w)
 	}
+	m := readerCacheMap(reader, familyResolvedByFingerprint)
+	if e, ok := m.Load(fp); ok {
+		r := e.(*resolvedEntry)
+		return r.s, r.err
+	}
+	s, err := schema.Resolve(w, reader)
+	e, _ := m.LoadOrStore(fp, &resolvedEntry{s, err})
+	r := e.(*resolvedEntry)
+	return r.s, r.err
+}
+
+// sameFingerprintReader returns the schema that reads data of writer w,
+// which has reader's fingerprint: reader when w is the same text, else
+// their resolution. The answer is kept by writer (two stores may hold
+// different schemas of one fingerprint), for at most sameFingerprintKept
+// writers of a reader: a store that parses its schema again at every
+// lookup would otherwise keep one entry per message for the life of the
+// reader.
+func sameFingerprintReader(reader, w *schema.Schema) (*schema.Schema, error) {
 	c := cache.ForSchema(unsafe.Pointer(reader))
+	key := cache.Key{Family: familyResolvedSameFingerprint}
+	e, ok := c.Load(key)
+	if !ok {
+		e = c.LoadOrStore(key, new(writerCache))
+	}
+	wc := e.(*writerCache)
+	if e, ok := wc.m.Load(w); ok {
+		r := e.(*resolvedEntry)
+		return r.s, r.err
+	}
+	r := &resolvedEntry{s: reader}
+	if w.String() != reader.String() {
+		r.s, r.err = schema.Resolve(w, reader)
+	}
+	if wc.n.Add(1) <= sameFingerprintKept {
+		wc.m.Store(w, r)
+	}
+	return r.s, r.err
+}
+
+// writerCache holds sameFingerprintReader's answers for one reader, and
+// their number.
+type writerCache struct {
+	m sync.Map // *schema.Schema -> *resolvedEntry
+	n atomic.Int64
+}
+
+// sameFingerprintKept bounds the writers sameFingerprintReader keeps for
+// one reader.
+const sameFingerprintKept = 64
+
+// readerCacheMap returns the map of reader's cache under family.
+func readerCacheMap(reader *schema.Schema, family uint8) *sync.Map {
+	c := cache.ForSchema(unsafe.Pointer(reader))
+	key := cache.Key{Family: family}
 	e, ok := c.Load(key)
 	if !ok {
 		e = c.LoadOrStore(key, new(sync.Map))
 	}
-	m := e.(*sync.Map)
-	if e, ok := m.Load(id); ok {
-		r := e.(*resolvedEntry)
-		return r.s, r.err
-	}
-	var s *schema.Schema
-	if sameFingerprint && w.String() == reader.String() {
-		s = reader
-	} else {
-		s, err = schema.Resolve(w, reader)
-	}
-	e, _ = m.LoadOrStore(id, &resolvedEntry{s, err})
-	r := e.(*resolvedEntry)
-	return r.s, r.err
+	return e.(*sync.Map)
 }

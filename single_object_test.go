@@ -8,7 +8,9 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"unsafe"
 
+	"github.com/avrogo/avro/internal/cache"
 	"github.com/avrogo/avro/schema"
 	"github.com/google/go-cmp/cmp"
 )
@@ -207,3 +209,36 @@ func TestSingleObjectSameFingerprintOtherLogicalType(t *testing.T) {
 		}
 	}
 }
+
+// A store may parse its schema again at every lookup. Writers of the
+// reader's fingerprint were kept by writer schema, one entry per message
+// for the life of the reader (found by a review: 25 MB per 20,000
+// messages); at most sameFingerprintKept are kept now, and the rest are
+// still read right.
+func TestSingleObjectSameFingerprintKeptBounded(t *testing.T) {
+	text := `{"type":"record","name":"R","fields":[{"name":"a","type":"long"}]}`
+	reader := schema.MustParse(text)
+	msg, err := MarshalSingleObject(reader, map[string]any{"a": int64(5)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := storeFunc(func(uint64) (*schema.Schema, error) { return schema.MustParse(text), nil })
+	for i := range 3 * sameFingerprintKept {
+		var v struct {
+			A int64 `avro:"a"`
+		}
+		if err := UnmarshalSingleObject(fresh, reader, msg, &v); err != nil || v.A != 5 {
+			t.Fatalf("message %d: %v, %v", i, v, err)
+		}
+	}
+	e, _ := cache.ForSchema(unsafe.Pointer(reader)).Load(cache.Key{Family: familyResolvedSameFingerprint})
+	kept := 0
+	e.(*writerCache).m.Range(func(any, any) bool { kept++; return true })
+	if kept > sameFingerprintKept {
+		t.Errorf("%d writers kept, want at most %d", kept, sameFingerprintKept)
+	}
+}
+
+type storeFunc func(uint64) (*schema.Schema, error)
+
+func (f storeFunc) SchemaByFingerprint(fp uint64) (*schema.Schema, error) { return f(fp) }
