@@ -1,6 +1,8 @@
 package avro
 
 import (
+	"math"
+
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/varint"
 )
@@ -28,9 +30,11 @@ type framer struct {
 	stack []frame
 	// pos is the length of the datum framed so far.
 	pos int
-	// skip is what is left of a string, bytes or fixed value, or of an
-	// array or map block that gave its byte size.
+	// skip is what is left of a string, bytes or fixed value.
 	skip int64
+	// sized holds the ends of the blocks being read that gave their byte
+	// size, innermost last: their items may not go past it.
+	sized []int
 	// zeroLeft is the datum's budget of zero-size items; maxLength,
 	// maxItems and maxDepth are the decode's limits.
 	zeroLeft, maxLength, maxItems int64
@@ -39,13 +43,15 @@ type framer struct {
 
 // frame is one value being read, with a record's next field, or an array
 // or map's items so far and items left in its block (0 before a block
-// header), and whether a map item's value is still to come.
+// header), whether a map item's value is still to come, and where its
+// block ends when the block gave its byte size (0 when it did not).
 type frame struct {
 	s     *schema.Schema
 	field int
 	total int64
 	left  int64
 	value bool
+	end   int
 }
 
 // frameState is what a step of the framer found.
@@ -69,19 +75,33 @@ func newFramer(s *schema.Schema, zeroLeft int64, l *decodeLimits) *framer {
 
 // feed frames the datum at the start of buf (all of it buffered so far,
 // from the datum's first byte: the bytes before pos are not read again).
-func (f *framer) feed(buf []byte) frameState {
+func (f *framer) feed(all []byte) frameState {
 	for {
+		// Inside a block that gave its byte size, its items must end
+		// where it said: bytes past that belong to what follows. A
+		// decoder that skips the block jumps there, one that decodes it
+		// reads its items; where the two disagree, the framer stops
+		// rather than wait for bytes that neither would read.
+		buf := all
+		if n := len(f.sized); n > 0 && f.sized[n-1] < len(all) {
+			buf = all[:f.sized[n-1]]
+		}
+		st := frameDone
 		if f.skip > 0 {
 			n := min(f.skip, int64(len(buf)-f.pos))
 			f.pos += int(n)
 			if f.skip -= n; f.skip > 0 {
-				return frameMore
+				st = frameMore
 			}
-		}
-		if len(f.stack) == 0 {
+		} else if len(f.stack) == 0 {
 			return frameDone
+		} else {
+			st = f.step(buf)
 		}
-		if st := f.step(buf); st != frameDone {
+		switch {
+		case st == frameMore && len(buf) < len(all):
+			return frameStop
+		case st != frameDone:
 			return st
 		}
 	}
@@ -100,9 +120,17 @@ func (f *framer) step(buf []byte) frameState {
 			return frameMore
 		}
 		f.pos++
-	case schema.Int, schema.Long, schema.Enum:
+	case schema.Int, schema.Long:
 		if _, st := f.varint(buf); st != frameDone {
 			return st
+		}
+	case schema.Enum:
+		i, st := f.varint(buf)
+		if st != frameDone {
+			return st
+		}
+		if i < 0 || i >= int64(len(s.Symbols())) {
+			return frameStop
 		}
 	case schema.Float:
 		f.skip = 4
@@ -162,6 +190,16 @@ func (f *framer) block(buf []byte, fr *frame) frameState {
 		}
 		return f.push(items)
 	}
+	if fr.end != 0 {
+		// The items of a block that gave its byte size are done: they
+		// must end where it said.
+		if f.pos != fr.end {
+			return frameStop
+		}
+		f.sized = f.sized[:len(f.sized)-1]
+		fr.end = 0
+		return frameDone
+	}
 	// A header: the count, and the byte size after a negative count. It
 	// is read whole or not at all.
 	start := f.pos
@@ -173,6 +211,7 @@ func (f *framer) block(buf []byte, fr *frame) frameState {
 		f.stack = f.stack[:len(f.stack)-1]
 		return frameDone
 	}
+	end := 0
 	if count < 0 {
 		size, st := f.varint(buf)
 		if st == frameMore {
@@ -181,11 +220,10 @@ func (f *framer) block(buf []byte, fr *frame) frameState {
 		if st != frameDone {
 			return st
 		}
-		if size < 0 || count == -1<<63 {
+		if size < 0 || count == -1<<63 || size > int64(math.MaxInt-f.pos) {
 			return frameStop
 		}
-		f.skip = size // the whole block is passed over
-		return frameDone
+		count, end = -count, f.pos+int(size)
 	}
 	minSize := items.MinEncodedSize()
 	if fr.s.Kind() == schema.Map {
@@ -200,6 +238,10 @@ func (f *framer) block(buf []byte, fr *frame) frameState {
 		return frameStop
 	}
 	fr.left = count
+	if end != 0 {
+		fr.end = end
+		f.sized = append(f.sized, end)
+	}
 	return frameDone
 }
 

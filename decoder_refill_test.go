@@ -2,6 +2,7 @@ package avro
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"reflect"
 	"testing"
@@ -219,4 +220,51 @@ func TestDecoderFramesResolvedAndInteractive(t *testing.T) {
 		t.Fatal("Decode waited for bytes after the datum's end")
 	}
 	pw.Close()
+}
+
+// The framer must stop where the decoder stops (found by a review of the
+// framer): it skipped a sized block by its byte size, where a decoder
+// reads the items (a block of one item that says 100 bytes), and it took
+// any enum index, where a decoder fails at one out of range; on a
+// connection where nothing more comes, Decode then waited for bytes it
+// would never read. Each stream here is written in small pieces to a
+// pipe that stays open.
+func TestDecoderFramerStopsWhereTheDecoderDoes(t *testing.T) {
+	longs := schema.MustParse(`{"type":"array","items":"long"}`)
+	enums := schema.MustParse(`{"type":"array","items":{"type":"enum","name":"E","symbols":["A","B"]}}`)
+	cases := []struct {
+		name    string
+		s       *schema.Schema
+		data    []byte
+		wantErr error
+	}{
+		// Two one-item blocks first (two truncations, then the framer),
+		// then a block of one item that claims 100 bytes.
+		{"a sized block's size disagrees", longs, []byte{2, 2, 2, 4, 1, 200, 1, 6, 0}, nil},
+		{"an enum index out of range", enums, []byte{2, 0, 2, 2, 2, 0, 2, 18, 0}, ErrInvalid},
+	}
+	for _, c := range cases {
+		for _, piece := range []int{1, 2, 3} {
+			pr, pw := io.Pipe()
+			go func() {
+				for i := 0; i < len(c.data); i += piece {
+					pw.Write(c.data[i:min(i+piece, len(c.data))])
+				}
+			}()
+			done := make(chan error, 1)
+			go func() {
+				var v any
+				done <- NewDecoder(pr, c.s).Decode(&v)
+			}()
+			select {
+			case err := <-done:
+				if (c.wantErr == nil) != (err == nil) || (c.wantErr != nil && !errors.Is(err, c.wantErr)) {
+					t.Errorf("%s, pieces of %d: %v, want %v", c.name, piece, err, c.wantErr)
+				}
+			case <-time.After(5 * time.Second):
+				t.Errorf("%s, pieces of %d: Decode waited for bytes the decoder does not read", c.name, piece)
+			}
+			pw.Close()
+		}
+	}
 }
