@@ -189,12 +189,10 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	t := xstatePool.Get().(*xstate)
 	t.d, t.out, t.limit = d, t.out[:0], outLimit(d)
 	r.prog.xcode(t)
-	// The output is charged to the allocation limit, which the reader's
-	// decode then draws on too: uncharged, a datum of defaults could
-	// transcode to the limit and then decode to it again.
-	if d.err == nil {
-		d.reserve(int64(len(t.out)))
-	}
+	// The output is bounded by the allocation limit on its own (t.limit)
+	// and not charged to it: it is a pooled scratch buffer, not memory the
+	// decode keeps, and charged, reader defaults took half the budget of
+	// a read that had fit (3 MB of defaults for 10 KB of input).
 	if d.err != nil {
 		t.release()
 		return
@@ -219,7 +217,7 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		// failed decode spent them, and a second transcode with what is
 		// left would stop early at the wrong place.
 		d.allocLeft, d.depthLeft = alloc, depth
-		d.errPos = r.writerOffset(d, start, zero, outPos)
+		d.errPos, t.out = r.writerOffset(d, start, zero, outPos, t.out[:0])
 	}
 	t.release()
 }
@@ -233,11 +231,13 @@ func outLimit(d *decodeState) int {
 
 // writerOffset maps an offset in the transcoded bytes to the writer's
 // bytes by transcoding the datum again with marks. It runs only on error.
-func (r *resolvingDecoder) writerOffset(d *decodeState, start int, zero int64, outPos int) int {
+// The transcode writes into out, the failed one's buffer, which it returns
+// (grown or not) for the pool: a second buffer cost as much again.
+func (r *resolvingDecoder) writerOffset(d *decodeState, start int, zero int64, outPos int, out []byte) (int, []byte) {
 	tmp := *d
 	tmp.pos, tmp.err, tmp.path, tmp.zeroLeft = start, nil, nil, zero
 	tmp.strChunk, tmp.arena = nil, value.Arena{} // d's own: tmp must not carve from them
-	t := &xstate{d: &tmp, limit: outLimit(d), track: true, stop: outPos}
+	t := &xstate{d: &tmp, out: out, limit: outLimit(d), track: true, stop: outPos}
 	// Marks take 24 bytes: at most an eighth of the allocation limit,
 	// growth included.
 	t.maxMarks = max(t.limit/(8*int(unsafe.Sizeof(xmark{}))), 64)
@@ -248,11 +248,11 @@ func (r *resolvingDecoder) writerOffset(d *decodeState, start int, zero int64, o
 	// the writer's bytes (or the exact byte inside a copied span).
 	i := sort.Search(len(t.marks), func(i int) bool { return t.marks[i].out >= outPos }) - 1
 	if i < 0 {
-		return start
+		return start, t.out
 	}
 	m := t.marks[i]
 	if off := outPos - m.out; off <= m.n {
-		return m.in + off
+		return m.in + off, t.out
 	}
-	return m.in
+	return m.in, t.out
 }

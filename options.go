@@ -72,9 +72,11 @@ type DecodeOptions struct {
 	MaxZeroSizeItems int64
 	// MaxAlloc bounds the bytes that one decode allocates for slices, maps,
 	// strings, bytes and decimals, the values behind pointers and
-	// interfaces, records decoded into maps, and the output of the
-	// transcoder that reads a resolved schema (defaults can make it larger
-	// than the input). The default is 64 times the input size plus 4 MiB.
+	// interfaces, and records decoded into maps. It also bounds, on its
+	// own, the output of the transcoder that reads a resolved schema
+	// (defaults can make it larger than the input), a scratch buffer that
+	// the decode does not keep. The default is 64 times the input size
+	// plus 4 MiB.
 	MaxAlloc int64
 	// ZeroCopy lets decoded []byte values (not strings) alias the input
 	// instead of being copied. The caller must then keep the input alive
