@@ -320,71 +320,79 @@ func zstdDeclaresSize(src []byte) bool {
 	return fhd>>6 != 0 || fhd&0x20 != 0
 }
 
-// zstdWindow returns the window size that the zstd frame at the start of
-// src declares (RFC 8878, 3.1.1.1.2), or 0 when it has none (a
-// single-segment frame, whose window is its content size) or src is not a
-// frame.
-func zstdWindow(src []byte) uint64 {
-	if len(src) < 6 || binary.LittleEndian.Uint32(src) != 0xfd2fb528 || src[4]&0x20 != 0 {
-		return 0
-	}
-	wd := src[5]
-	base := uint64(1) << (10 + wd>>3)
-	return base + base/8*uint64(wd&7)
-}
-
 func (c *zstdCodec) Decompress(dst, src []byte, limit int) ([]byte, error) {
 	pool := zstdPool(limit)
 	d, _ := pool.Get().(*zstd.Decoder)
 	if d == nil {
 		var err error
-		// DecodeAll writes straight into dst, so the window costs no
-		// memory of its own; the limit bounds the output and the window.
-		// Not below 1 MiB: encoders declare windows of at least 1 KiB, and
-		// of more than the data for small blocks, so a limit of 1,000
-		// bytes refused a block of 998 that the Writer made within it.
-		// The output is checked against the limit itself below.
-		d, err = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(uint64(max(limit, 1<<20))), zstd.WithDecoderConcurrency(1))
-		if err != nil {
+		if d, err = newZstdDecoder(limit, zstdPoolMax); err != nil {
 			return dst, err
 		}
 	}
-	start := len(dst)
-	var out []byte
-	var err error
-	if zstdDeclaresSize(src) {
-		// DecodeAll allocates the declared size once (after checking it
-		// against the limit).
-		out, err = d.DecodeAll(src, dst)
-	} else {
-		// Without a declared size DecodeAll grows its output by append,
-		// which copies about five times the output for a large block; a
-		// block that decompresses past the limit (a bomb) would cost five
-		// times the limit. Streaming into readLimited doubles instead.
-		if err = d.Reset(bytes.NewReader(src)); err == nil {
-			out, err = readLimited(dst, d, limit)
-			if errors.Is(err, ErrTooLarge) {
-				err = zstd.ErrDecoderSizeExceeded
-			}
+	out, err := zstdDecode(d, dst, src, limit)
+	reusable := err == nil || errors.Is(err, zstd.ErrWindowSizeExceeded) // d refused, unharmed
+	if errors.Is(err, zstd.ErrWindowSizeExceeded) && limit > zstdPoolMax {
+		// A frame with a window larger than a pooled decoder may keep
+		// (its history holds the window: an 11-byte frame may declare
+		// 64 MiB): a decoder of its own, closed after.
+		big, berr := newZstdDecoder(limit, limit)
+		if berr != nil {
+			return dst, berr
 		}
-		if err != nil {
-			out = dst[:start]
-		}
-		d.Reset(nil)
+		out, err = zstdDecode(big, dst, src, limit)
+		big.Close()
 	}
-	// A decoder is pooled only when what it holds is small: the output,
-	// and the history of a frame without a declared size, which takes
-	// the window the frame declares (a 92-byte block may declare 64 MiB).
-	if err == nil && len(out)-start <= zstdPoolMax && zstdWindow(src) <= zstdPoolMax {
+	if reusable && len(out)-len(dst) <= zstdPoolMax {
 		pool.Put(d)
 	} else {
 		d.Close()
 	}
-	if errors.Is(err, zstd.ErrDecoderSizeExceeded) || errors.Is(err, zstd.ErrWindowSizeExceeded) || (err == nil && len(out)-start > limit) {
-		return dst[:start], limitError(limit)
+	if errors.Is(err, zstd.ErrDecoderSizeExceeded) || errors.Is(err, zstd.ErrWindowSizeExceeded) || (err == nil && len(out)-len(dst) > limit) {
+		return dst, limitError(limit)
 	}
 	if err != nil {
-		return dst[:start], err
+		return dst, err
+	}
+	return out, nil
+}
+
+// newZstdDecoder returns a decoder whose output is bounded by limit and
+// whose window by window. DecodeAll writes straight into dst, so the
+// window costs no memory of its own there; streaming keeps it as history.
+// Neither is below 1 MiB: encoders declare windows of at least 1 KiB, and
+// of more than the data for small blocks, so a limit of 1,000 bytes
+// refused a block of 998 that the Writer made within it. The output is
+// checked against the limit itself by the caller.
+func newZstdDecoder(limit, window int) (*zstd.Decoder, error) {
+	return zstd.NewReader(nil, zstd.WithDecoderMaxMemory(uint64(max(limit, 1<<20))),
+		zstd.WithDecoderMaxWindow(uint64(max(window, 1<<20))), zstd.WithDecoderConcurrency(1))
+}
+
+// zstdDecode decompresses src after dst with d; on error it returns dst.
+func zstdDecode(d *zstd.Decoder, dst, src []byte, limit int) ([]byte, error) {
+	if zstdDeclaresSize(src) {
+		// DecodeAll allocates the declared size once (after checking it
+		// against the limit).
+		out, err := d.DecodeAll(src, dst)
+		if err != nil {
+			return dst, err
+		}
+		return out, nil
+	}
+	// Without a declared size DecodeAll grows its output by append, which
+	// copies about five times the output for a large block; a block that
+	// decompresses past the limit (a bomb) would cost five times the
+	// limit. Streaming into readLimited doubles instead.
+	defer d.Reset(nil)
+	if err := d.Reset(bytes.NewReader(src)); err != nil {
+		return dst, err
+	}
+	out, err := readLimited(dst, d, limit)
+	if errors.Is(err, ErrTooLarge) {
+		err = zstd.ErrDecoderSizeExceeded
+	}
+	if err != nil {
+		return dst, err
 	}
 	return out, nil
 }
