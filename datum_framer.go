@@ -125,12 +125,8 @@ func (f *framer) step(buf []byte) frameState {
 			return st
 		}
 	case schema.Enum:
-		i, st := f.varint(buf)
-		if st != frameDone {
+		if _, st := f.index(buf, len(s.Symbols())); st != frameDone {
 			return st
-		}
-		if i < 0 || i >= int64(len(s.Symbols())) {
-			return frameStop
 		}
 	case schema.Float:
 		f.skip = 4
@@ -148,12 +144,9 @@ func (f *framer) step(buf []byte) frameState {
 		}
 		f.skip = n
 	case schema.Union:
-		i, st := f.varint(buf)
+		i, st := f.index(buf, len(s.Branches()))
 		if st != frameDone {
 			return st
-		}
-		if i < 0 || i >= int64(len(s.Branches())) {
-			return frameStop
 		}
 		*fr = frame{s: s.Branches()[i]} // the branch replaces the union
 		return frameDone
@@ -255,6 +248,15 @@ func (f *framer) push(s *schema.Schema) frameState {
 	}
 	f.stack = append(f.stack, frame{s: s})
 	return frameDone
+}
+
+// index reads an enum's or a union's index, which must be below n.
+func (f *framer) index(buf []byte, n int) (int, frameState) {
+	i, st := f.varint(buf)
+	if st == frameDone && (i < 0 || i >= int64(n)) {
+		st = frameStop
+	}
+	return int(i), st
 }
 
 // varint reads a whole varint at pos, or nothing (frameMore) when the
