@@ -211,6 +211,7 @@ func (c *structEncoder) encode(p unsafe.Pointer, e *encodeState) {
 // allocating the struct when it is nil, and decodes the field inside it.
 type embeddedPtrDecoder struct {
 	elem   reflect2.Type
+	size   uintptr // of elem, charged to MaxAlloc when it is allocated
 	offset uintptr // of the field within the embedded struct
 	inner  decoder
 }
@@ -218,7 +219,7 @@ type embeddedPtrDecoder struct {
 func (c *embeddedPtrDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	pp := (*unsafe.Pointer)(p)
 	if *pp == nil {
-		if !d.reserveNew(c.elem.Type1().Size()) {
+		if !d.reserveNew(c.size) {
 			return
 		}
 		*pp = c.elem.UnsafeNew()
@@ -259,7 +260,7 @@ func wrapDecoderSteps(steps []fieldStep, dec decoder) (uintptr, decoder) {
 	for i := len(steps) - 1; i >= 0; i-- {
 		innerOffset += steps[i].offset
 		if i > 0 && steps[i-1].ptrElem != nil {
-			inner = &embeddedPtrDecoder{elem: reflect2.Type2(steps[i-1].ptrElem), offset: innerOffset, inner: inner}
+			inner = &embeddedPtrDecoder{elem: reflect2.Type2(steps[i-1].ptrElem), size: steps[i-1].ptrElem.Size(), offset: innerOffset, inner: inner}
 			innerOffset = 0
 		}
 	}

@@ -371,10 +371,10 @@ func (c *ifaceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		d.failf(ErrRange, "no Go type registered for union branch %s", b.name)
 		return
 	}
-	var holder reflect.Value
 	if !d.reserveNew(b.size) {
 		return
 	}
+	var holder reflect.Value
 	if b.typ.Kind() == reflect.Pointer {
 		holder = reflect.New(b.typ.Elem())
 		b.dec.decode(holder.UnsafePointer(), d)

@@ -209,7 +209,7 @@ func readerSchemaFor(reader *schema.Schema, fp uint64, lookup func() (*schema.Sc
 	if sameFingerprint {
 		return sameFingerprintReader(reader, w)
 	}
-	m := readerCacheMap(reader, familyResolvedByFingerprint)
+	m := readerCache[sync.Map](reader, familyResolvedByFingerprint)
 	if e, ok := m.Load(fp); ok {
 		r := e.(*resolvedEntry)
 		return r.s, r.err
@@ -228,13 +228,7 @@ func readerSchemaFor(reader *schema.Schema, fp uint64, lookup func() (*schema.Sc
 // lookup would otherwise keep one entry per message for the life of the
 // reader.
 func sameFingerprintReader(reader, w *schema.Schema) (*schema.Schema, error) {
-	c := cache.ForSchema(unsafe.Pointer(reader))
-	key := cache.Key{Family: familyResolvedSameFingerprint}
-	e, ok := c.Load(key)
-	if !ok {
-		e = c.LoadOrStore(key, new(writerCache))
-	}
-	wc := e.(*writerCache)
+	wc := readerCache[writerCache](reader, familyResolvedSameFingerprint)
 	if e, ok := wc.m.Load(w); ok {
 		r := e.(*resolvedEntry)
 		return r.s, r.err
@@ -260,13 +254,14 @@ type writerCache struct {
 // one reader.
 const sameFingerprintKept = 64
 
-// readerCacheMap returns the map of reader's cache under family.
-func readerCacheMap(reader *schema.Schema, family uint8) *sync.Map {
+// readerCache returns the *T kept in reader's cache under family, made
+// on first use.
+func readerCache[T any](reader *schema.Schema, family uint8) *T {
 	c := cache.ForSchema(unsafe.Pointer(reader))
 	key := cache.Key{Family: family}
 	e, ok := c.Load(key)
 	if !ok {
-		e = c.LoadOrStore(key, new(sync.Map))
+		e = c.LoadOrStore(key, new(T))
 	}
-	return e.(*sync.Map)
+	return e.(*T)
 }
