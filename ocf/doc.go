@@ -73,11 +73,12 @@
 //     ErrTruncated (Avro's avro-1238-truncated.avro reads its 2 records,
 //     then fails, as the C reader does).
 //   - Bytes after the last block that are too short to be a block header
-//     (the stray newline that ends Avro's avro-1237-*.avro and
-//     person-10.no-codec.avro) are ignored, as the Java, C and JavaScript
-//     readers do; WithStrictTrailing(true) makes them an ErrTrailingData
-//     reported after the last record. A complete block header followed by
-//     too little data is always ErrTruncated.
+//     (the stray newline that ends Avro's person-10.no-codec.avro, or the
+//     start of an append that was cut short) are an ErrTrailingData
+//     reported after the last record, with their offset, as the Java,
+//     Python and C readers fail on them; WithStrictTrailing(false) ignores
+//     them, as avsc does. A complete block header followed by too little
+//     data is always ErrTruncated.
 //   - A block whose records do not use all its bytes is ErrInvalidBlock,
 //     reported when the block is finished (its records were returned).
 //   - A record that fails to decode stops the Reader: without it the

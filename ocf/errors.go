@@ -51,13 +51,14 @@ var (
 	// sync marker: the file is corrupt or not framed as its header says.
 	// It matches avro.ErrInvalid.
 	ErrSyncMismatch error = &ocfError{"ocf: sync marker mismatch", avro.ErrInvalid}
-	// ErrTooLarge means the header or a block (compressed, or once
-	// decompressed) is larger than the Reader's limits, or a record is
+	// ErrTooLarge means the header, its schema or a block (compressed, or
+	// once decompressed) is larger than the Reader's limits, or a record is
 	// larger than the Writer's maximum block size. It matches avro.ErrLimit.
 	ErrTooLarge error = &ocfError{"ocf: size exceeds limit", avro.ErrLimit}
 	// ErrTrailingData means bytes follow the last block that do not form a
-	// block. The Reader reports it only in strict mode (WithStrictTrailing);
-	// NewAppender always refuses to append after them. It matches
+	// block. The Reader reports it after the last record unless
+	// WithStrictTrailing(false); NewAppender refuses to append after them.
+	// It matches
 	// avro.ErrInvalid.
 	ErrTrailingData error = &ocfError{"ocf: data after the last block", avro.ErrInvalid}
 	// ErrTruncated means the input ends inside the header or a block. It

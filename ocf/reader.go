@@ -92,10 +92,12 @@ func WithDecodeOptions(o avro.DecodeOptions) ReaderOption {
 	}
 }
 
-// WithStrictTrailing makes bytes after the last block that are too short
-// to form a block header an error wrapping ErrTrailingData, reported by
-// Err after the last record. By default they are ignored, as the Java, C
-// and JavaScript readers do (see the package documentation).
+// WithStrictTrailing(false) makes the Reader ignore bytes after the last
+// block that are too short to form a block header, as avsc does. By
+// default they are an error wrapping ErrTrailingData that gives their
+// offset, reported by Err after the last record, as the Java, Python and
+// C readers fail on them: bytes a reader cannot parse may be the start of
+// an append that was cut short, and skipping them would hide it.
 func WithStrictTrailing(strict bool) ReaderOption {
 	return func(c *readerConfig) { c.strictTail = strict }
 }
@@ -175,7 +177,7 @@ type Reader struct {
 // every later read, so that errors.Is finds it; it is never reported as
 // bad data.
 func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
-	cfg := readerConfig{maxBlock: DefaultMaxBlockSize, maxHeader: DefaultMaxHeaderSize}
+	cfg := readerConfig{maxBlock: DefaultMaxBlockSize, maxHeader: DefaultMaxHeaderSize, strictTail: true}
 	for _, o := range opts {
 		o(&cfg)
 	}

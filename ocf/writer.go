@@ -247,7 +247,7 @@ func NewAppender(f io.ReadWriteSeeker, opts ...WriterOption) (*Writer, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
 	}
-	r, err := NewReader(f, WithStrictTrailing(true))
+	r, err := NewReader(f)
 	if err != nil {
 		return nil, err
 	}
