@@ -3,13 +3,16 @@ package ocf
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/schema"
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
@@ -110,6 +113,47 @@ func TestHostileHeaders(t *testing.T) {
 	// An empty avro.codec means null.
 	if r, err := NewReader(bytes.NewReader(rawHeader("avro.schema", `"long"`, "avro.codec", ""))); err != nil || r.Codec() != CodecNull {
 		t.Errorf("empty codec: %v", err)
+	}
+}
+
+// Guards the cost of a header's schema: 15 MiB of avro.schema (within the
+// header limit) took 706 to 740 MiB and 8 s to parse, and a 3.8 KB schema
+// whose record defaults double at every level ended the process.
+func TestHeaderSchemaLimits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"type":"array","items":"int","p":[`)
+	for b.Len() < DefaultMaxSchemaSize {
+		b.WriteString(`[],`)
+	}
+	b.WriteString(`[]]}`)
+	big := rawHeader("avro.schema", b.String())
+	var err error
+	alloc := allocDuring(func() { _, err = NewReader(bytes.NewReader(big)) })
+	if !errors.Is(err, ErrTooLarge) || !errors.Is(err, avro.ErrLimit) || !errors.Is(err, schema.ErrLimit) {
+		t.Fatalf("a %d-byte schema: err = %v, want ErrTooLarge and schema.ErrLimit", b.Len(), err)
+	}
+	if alloc > uint64(4*len(big)) {
+		t.Errorf("a %d-byte schema over the limit: %d bytes allocated, want no parse", b.Len(), alloc)
+	}
+	r, err := NewReader(bytes.NewReader(big), WithParseOptions(schema.ParseOptions{MaxSize: 2 * DefaultMaxSchemaSize}))
+	if err != nil || r.Schema().Kind() != schema.Array {
+		t.Fatalf("the same schema under a raised limit: %v", err)
+	}
+
+	doubling := `{"type":"record","name":"L0","fields":[{"name":"x","type":"long","default":7}]}`
+	for i := 1; i <= 32; i++ {
+		doubling = fmt.Sprintf(`{"type":"record","name":"L%d","fields":[{"name":"f0","type":%s,"default":{}},{"name":"f1","type":"L%d","default":{}}]}`, i, doubling, i-1)
+	}
+	alloc = allocDuring(func() { _, err = NewReader(bytes.NewReader(rawHeader("avro.schema", doubling))) })
+	if !errors.Is(err, ErrTooLarge) || !errors.Is(err, schema.ErrLimit) {
+		t.Fatalf("doubling defaults: err = %v, want ErrTooLarge and schema.ErrLimit", err)
+	}
+	if alloc > 64<<20 {
+		t.Errorf("doubling defaults: %d MiB allocated", alloc>>20)
+	}
+	_, err = NewReader(bytes.NewReader(rawHeader("avro.schema", doubling)), WithParseOptions(schema.ParseOptions{MaxDefaultSize: 1 << 10}))
+	if !errors.Is(err, schema.ErrLimit) {
+		t.Fatalf("doubling defaults, MaxDefaultSize 1 KiB: err = %v, want schema.ErrLimit", err)
 	}
 }
 

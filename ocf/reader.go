@@ -27,8 +27,15 @@ const (
 	// decompressed size (64 MiB).
 	DefaultMaxBlockSize = 64 << 20
 	// DefaultMaxHeaderSize bounds the header: magic, metadata and sync
-	// marker (16 MiB; Avro's own largest test schema is 385 KB).
+	// marker (16 MiB).
 	DefaultMaxHeaderSize = 16 << 20
+	// DefaultMaxSchemaSize bounds the file's schema, the avro.schema
+	// metadata (4 MiB; Avro's own largest test schema is 385 KB). Parsing
+	// a schema takes up to about 60 bytes of memory a byte of its text
+	// (see schema.ParseOptions), so the schema of a file from an
+	// untrusted source costs at most about 240 MiB to parse, in line with
+	// the three blocks of DefaultMaxBlockSize a Reader may hold.
+	DefaultMaxSchemaSize = 4 << 20
 )
 
 // A ReaderOption configures a Reader.
@@ -38,6 +45,7 @@ type readerConfig struct {
 	maxBlock   int64
 	maxHeader  int64
 	decode     avro.DecodeOptions
+	parse      schema.ParseOptions
 	strictTail bool
 	reader     *schema.Schema
 }
@@ -74,6 +82,14 @@ func WithMaxHeaderSize(n int64) ReaderOption {
 			c.maxHeader = n
 		}
 	}
+}
+
+// WithParseOptions sets the limits used to parse the file's schema (see
+// schema.ParseOptions). A zero MaxSize stands for DefaultMaxSchemaSize
+// here, not for the schema package's default. A schema over a limit is an
+// error wrapping ErrTooLarge and schema.ErrLimit.
+func WithParseOptions(o schema.ParseOptions) ReaderOption {
+	return func(c *readerConfig) { c.parse = o }
 }
 
 // WithDecodeOptions sets the limits used to decode each record (see
@@ -439,8 +455,18 @@ func (r *Reader) readHeader() error {
 	if !ok {
 		return headerErr("no avro.schema metadata")
 	}
-	s, err := schema.Parse(string(text))
+	po := r.cfg.parse
+	if po.MaxSize <= 0 {
+		po.MaxSize = DefaultMaxSchemaSize
+	}
+	if len(text) > po.MaxSize {
+		return fmt.Errorf("%w: avro.schema of %d bytes exceeds the limit of %d (WithParseOptions): %w", ErrTooLarge, len(text), po.MaxSize, schema.ErrLimit)
+	}
+	s, err := po.Parse(string(text))
 	if err != nil {
+		if errors.Is(err, schema.ErrLimit) {
+			return fmt.Errorf("%w: avro.schema: %w", ErrTooLarge, err)
+		}
 		return fmt.Errorf("%w: avro.schema: %w", ErrInvalidHeader, err)
 	}
 	r.cname = CodecNull

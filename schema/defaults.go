@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -13,15 +14,36 @@ import (
 // the JSON as written, for String): the generic Go model (Default) and the
 // Avro binary encoding (DefaultBinary), so that codecs filling a missing
 // field need no conversion at read time.
+//
+// What the default expands to is charged to the text's default size. A
+// record default that leaves a field out takes that field's default, whose
+// own record defaults may do the same: each level can double the size, so
+// the charge is checked before the bytes of a taken default are copied,
+// not after the whole default is built.
 func (st *parseState) setDefault(f *Field, v any, p *path) error {
+	// A record default may need another field's default checked first,
+	// in the middle of its own.
+	outer := st.values
+	defer func() { st.values = outer }()
+	st.values = 0
 	val, branch, enc, err := st.defaultValue(f.typ, v, make([]byte, 0, 8), p)
 	if err != nil {
 		return err
 	}
+	size := st.values + int64(len(enc))
+	if size > st.maxDefSize-st.defSize {
+		return st.tooLarge(p)
+	}
+	st.defSize += size
 	f.def = val
 	f.defBranch = branch
 	f.defBinary = enc[:len(enc):len(enc)]
+	f.defValues = st.values
 	return nil
+}
+
+func (st *parseState) tooLarge(p *path) error {
+	return p.limitf(fmt.Sprintf("the defaults of the schema expand to more than %d (bytes of their binary encoding plus one per value; ParseOptions.MaxDefaultSize)", st.maxDefSize))
 }
 
 // defaultValue checks the JSON value v against s, appends its binary
@@ -32,8 +54,11 @@ func (st *parseState) setDefault(f *Field, v any, p *path) error {
 // written that way. For other types branch is -1.
 func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any, branch int, out []byte, err error) {
 	st.steps++
-	if st.steps > maxDefaultSteps {
-		return nil, -1, nil, p.errorf("default values too complex to validate")
+	if st.steps > st.maxSteps {
+		return nil, -1, nil, p.limitf(fmt.Sprintf("default values too complex to validate: more than %d checks (ParseOptions.MaxDefaultSteps)", st.maxSteps))
+	}
+	if s.kind != Union {
+		st.values++
 	}
 	switch s.kind {
 	case Null:
@@ -191,6 +216,10 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 				if err := st.fieldDefault(f); err != nil {
 					return nil, -1, nil, err
 				}
+				if f.defValues+int64(len(f.defBinary)) > st.maxDefSize-st.defSize-st.values-int64(len(b)) {
+					return nil, -1, nil, st.tooLarge(p)
+				}
+				st.values += f.defValues
 				out[f.name] = f.def
 				b = append(b, f.defBinary...)
 				continue
@@ -202,13 +231,18 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		}
 		return out, -1, b, nil
 	case Union:
-		mark := len(b)
+		mark, values := len(b), st.values
 		for i, br := range s.branches {
+			if !mayHold(br.kind, v) {
+				continue
+			}
+			st.values = values
 			val, _, nb, err := st.defaultValue(br, v, appendLong(b[:mark], int64(i)), p)
 			if err == nil {
 				return val, i, nb, nil
 			}
-			if st.steps > maxDefaultSteps {
+			var e *Error
+			if errors.As(err, &e) && e.Err == ErrLimit {
 				return nil, -1, nil, err
 			}
 		}
@@ -218,6 +252,27 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		return nil, -1, nil, p.errorf(fmt.Sprintf("default %s matches no branch of the union %s", jsonText(v), unionNames(s)))
 	}
 	return defaultMismatch(p, v, s)
+}
+
+// mayHold reports whether a JSON value of v's kind can be a default of
+// kind k at all, so that a union default is not checked against branches
+// that cannot hold it.
+func mayHold(k Kind, v any) bool {
+	switch v.(type) {
+	case nil:
+		return k == Null
+	case bool:
+		return k == Boolean
+	case json.Number:
+		return k == Int || k == Long || k == Float || k == Double
+	case string:
+		return k == String || k == Bytes || k == Fixed || k == Enum
+	case []any:
+		return k == Array
+	case *object:
+		return k == Map || k == Record
+	}
+	return false
 }
 
 func unionNames(s *Schema) string {

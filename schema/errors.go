@@ -62,6 +62,9 @@ func (p *path) key(name string) path    { return path{up: p, name: name} }
 func (p *path) elem(index int) path     { return path{up: p, index: index} }
 func (p *path) errorf(msg string) error { return &Error{Path: p.String(), Msg: msg} }
 
+// limitf reports a schema that exceeds a limit of ParseOptions.
+func (p *path) limitf(msg string) error { return &Error{Path: p.String(), Msg: msg, Err: ErrLimit} }
+
 // String renders the path as "fields[2].type".
 func (p *path) String() string {
 	var b strings.Builder

@@ -117,6 +117,9 @@ func cloneJSON(v any) any {
 		}
 		return o
 	case []any:
+		if len(v) == 0 {
+			return emptyArray
+		}
 		out := make([]any, len(v))
 		for i, e := range v {
 			out[i] = cloneJSON(e)
@@ -309,7 +312,7 @@ func (d *decoder) array() (any, error) {
 	if d.pos < len(d.s) && d.s[d.pos] == ']' {
 		d.pos++
 		d.depth--
-		return []any{}, nil
+		return emptyArray, nil
 	}
 	for {
 		d.skipSpace()
@@ -521,6 +524,9 @@ func toGo(v any) any {
 		}
 		return m
 	case []any:
+		if len(v) == 0 {
+			return emptyArray
+		}
 		out := make([]any, len(v))
 		for i, e := range v {
 			out[i] = toGo(e)
@@ -529,6 +535,11 @@ func toGo(v any) any {
 	}
 	return v
 }
+
+// emptyArray is every empty JSON array, boxed once: an empty slice cannot
+// be written through, and boxing one allocates, so a text of "[]" after
+// "[]" would otherwise cost 32 bytes for each 3.
+var emptyArray any = []any{}
 
 // appendJSON writes a value of the decoded or generic model as compact
 // JSON: *object members in their order, map members sorted by key (so the

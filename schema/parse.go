@@ -13,19 +13,14 @@ import (
 // left for a decoder to die on.
 const MaxFixedSize = math.MaxInt32
 
-// maxDefaultSteps bounds the work of validating defaults. A union default
-// is matched by trying the branches in order, and unions of several
-// records whose fields are such unions again could make that backtracking
-// exponential in the nesting depth; real schemas stay far below this.
-const maxDefaultSteps = 1 << 20
-
 // Parse parses an Avro schema from its JSON text: a type name ("int", or a
 // named type defined earlier in the same text), an object
 // ({"type": ...}), or an array (a union). See the package documentation
 // for the rules it enforces. A rejected schema yields an *Error that
-// locates the problem.
+// locates the problem. Parse uses the default limits of ParseOptions.
 func Parse(text string) (*Schema, error) {
-	return parseText(text, nil)
+	s, _, err := parseTextState(&ParseOptions{}, text, nil)
+	return s, err
 }
 
 // MustParse is like Parse but panics if the schema is invalid. It is meant
@@ -50,8 +45,14 @@ type parseState struct {
 	defined map[string]bool
 	// added lists the names in local in definition order.
 	added []string
-	// steps counts default-validation work (see maxDefaultSteps).
-	steps int
+	// steps counts default-validation work, up to maxSteps (see
+	// ParseOptions.MaxDefaultSteps).
+	steps, maxSteps int64
+	// defSize is what the defaults checked so far add up to, up to
+	// maxDefSize (see ParseOptions.MaxDefaultSize); values counts the
+	// values of the default being checked.
+	defSize, maxDefSize int64
+	values              int64
 	// paths is the chunk the paths handed down the recursion come from
 	// (see key).
 	paths []path
@@ -141,20 +142,21 @@ func (st *parseState) newPath(q path) *path {
 	return &st.paths[len(st.paths)-1]
 }
 
-// parseText parses one text; global holds the named types that earlier
-// texts of a Parser defined. The names defined by the text are in the
-// returned state's local map, which the caller merges on success.
-func parseText(text string, global map[string]*Schema) (*Schema, error) {
-	s, _, err := parseTextState(text, global)
-	return s, err
-}
-
-func parseTextState(text string, global map[string]*Schema) (*Schema, *parseState, error) {
+// parseTextState parses one text; global holds the named types that
+// earlier texts of a Parser defined. The names defined by the text are in
+// the returned state's local map, which the caller merges on success.
+func parseTextState(o *ParseOptions, text string, global map[string]*Schema) (*Schema, *parseState, error) {
+	if len(text) > o.maxSize() {
+		return nil, nil, &Error{Msg: fmt.Sprintf("schema text of %d bytes exceeds the limit of %d (ParseOptions.MaxSize)", len(text), o.maxSize()), Err: ErrLimit}
+	}
 	v, nests, err := decodeJSON(text)
 	if err != nil {
 		return nil, nil, err
 	}
-	st := &parseState{global: global, paths: make([]path, 0, min(nests+2, maxSlabChunk))}
+	st := &parseState{
+		global: global, paths: make([]path, 0, min(nests+2, maxSlabChunk)),
+		maxSteps: o.maxDefaultSteps(len(text)), maxDefSize: o.maxDefaultSize(len(text)),
+	}
 	s, err := st.parse(v, "", st.key(nil, ""))
 	if err != nil {
 		return nil, nil, err

@@ -18,9 +18,11 @@ import (
 type Parser struct {
 	mu    sync.Mutex
 	names map[string]*Schema
+	opts  ParseOptions
 }
 
-// NewParser returns a Parser that knows no named types yet.
+// NewParser returns a Parser that knows no named types yet and parses with
+// the default limits of ParseOptions.
 func NewParser() *Parser {
 	return &Parser{names: map[string]*Schema{}}
 }
@@ -33,7 +35,7 @@ func (p *Parser) Parse(text string) (*Schema, error) {
 	if p.names == nil {
 		p.names = map[string]*Schema{}
 	}
-	s, st, err := parseTextState(text, p.names)
+	s, st, err := parseTextState(&p.opts, text, p.names)
 	if err != nil {
 		return nil, err
 	}
@@ -75,10 +77,13 @@ func (p *Parser) Lookup(fullName string) *Schema {
 // after the others, until every file parses or no more progress is made,
 // in which case the first remaining file's error is returned.
 func ParseFiles(paths ...string) (*Schema, error) {
+	return parseFiles(NewParser(), paths)
+}
+
+func parseFiles(p *Parser, paths []string) (*Schema, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("schema.ParseFiles: no files")
 	}
-	p := NewParser()
 	results := make([]*Schema, len(paths))
 	pending := make([]int, len(paths))
 	for i := range pending {

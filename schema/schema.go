@@ -214,6 +214,9 @@ type Field struct {
 	defBranch int
 	// defBinary is the default's Avro binary encoding.
 	defBinary []byte
+	// defValues counts the values of the default as it expands (see
+	// ParseOptions.MaxDefaultSize).
+	defValues int64
 	// defJSON is the default as written, for String.
 	defJSON any
 	props   []Prop
