@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
 )
 
 // zz returns the Avro encoding of a long, written independently of the
@@ -106,38 +107,58 @@ func TestLogicalTimestampSpecExamples(t *testing.T) {
 	}
 }
 
+// TestLogicalTimestampZeroTime guards the zero time.Time: a plain count of
+// units for millis and micros, and ErrRange for the -nanos types, whose
+// longs are all taken by instants (no sentinel of -2^63).
 func TestLogicalTimestampZeroTime(t *testing.T) {
-	for _, logical := range []string{
-		"timestamp-millis", "timestamp-micros", "timestamp-nanos",
-		"local-timestamp-millis", "local-timestamp-micros", "local-timestamp-nanos",
+	type rec struct {
+		T time.Time `avro:"t"`
+	}
+	for _, tc := range []struct {
+		logical string
+		want    int64 // the encoding of the zero time, 0001-01-01T00:00:00Z
+	}{
+		{"timestamp-millis", -62135596800000},
+		{"timestamp-micros", -62135596800000000},
+		{"local-timestamp-millis", -62135596800000},
+		{"local-timestamp-micros", -62135596800000000},
 	} {
-		t.Run(logical, func(t *testing.T) {
-			s := mustParseLogical(t, `{"type":"long","logicalType":"`+logical+`"}`)
-			var want []byte
-			if logical == "timestamp-nanos" || logical == "local-timestamp-nanos" {
-				want = zz(math.MinInt64)
-			}
-			back := roundTrip(t, s, time.Time{}, want)
-			if back != (time.Time{}) {
+		t.Run(tc.logical, func(t *testing.T) {
+			s := mustParseLogical(t, `{"type":"long","logicalType":"`+tc.logical+`"}`)
+			if back := roundTrip(t, s, time.Time{}, zz(tc.want)); back != (time.Time{}) {
 				t.Errorf("zero time decoded as %#v", back)
 			}
 			// Also inside a struct, where the zero value is the common case.
-			type rec struct {
-				T time.Time `avro:"t"`
-			}
 			rs := mustParseLogical(t, `{"type":"record","name":"R","fields":[{"name":"t","type":`+s.String()+`}]}`)
-			r := roundTrip(t, rs, rec{}, nil)
-			if r.T != (time.Time{}) {
+			if r := roundTrip(t, rs, rec{}, zz(tc.want)); r.T != (time.Time{}) {
 				t.Errorf("zero time in a struct decoded as %#v", r.T)
 			}
 		})
 	}
-	// The millis and micros encodings of the zero time are its plain
-	// count of units, so other readers see 0001-01-01.
-	s := mustParseLogical(t, `{"type":"long","logicalType":"timestamp-millis"}`)
-	roundTrip(t, s, time.Time{}, zz(-62135596800000))
 	if got := time.UnixMilli(-62135596800000).UTC(); got != (time.Time{}) {
 		t.Errorf("time.UnixMilli of year 1 = %#v, not the zero time", got)
+	}
+	for _, logical := range []string{"timestamp-nanos", "local-timestamp-nanos"} {
+		t.Run(logical, func(t *testing.T) {
+			s := mustParseLogical(t, `{"type":"long","logicalType":"`+logical+`"}`)
+			rs := mustParseLogical(t, `{"type":"record","name":"R","fields":[{"name":"t","type":`+s.String()+`}]}`)
+			zero := time.Time{}
+			for _, src := range []struct {
+				what   string
+				schema *schema.Schema
+				v      any
+			}{
+				{"time.Time", s, zero},
+				{"*time.Time", s, &zero},
+				{"any", s, any(zero)},
+				{"struct", rs, rec{}},
+				{"map[string]any", rs, map[string]any{"t": zero}},
+			} {
+				if b, err := Marshal(src.schema, src.v); !errors.Is(err, ErrRange) {
+					t.Errorf("Marshal(zero %s) = % x, %v; want ErrRange", src.what, b, err)
+				}
+			}
+		})
 	}
 }
 
@@ -154,7 +175,10 @@ func TestLogicalTimestampRange(t *testing.T) {
 		w int64
 	}{
 		{nanos, time.Unix(0, math.MaxInt64), math.MaxInt64},
+		{nanos, time.Unix(0, math.MinInt64), math.MinInt64},
 		{nanos, time.Unix(0, math.MinInt64+1), math.MinInt64 + 1},
+		{localNanos, time.Unix(0, math.MaxInt64), math.MaxInt64},
+		{localNanos, time.Unix(0, math.MinInt64), math.MinInt64},
 		{millis, time.UnixMilli(math.MaxInt64), math.MaxInt64},
 		{millis, time.UnixMilli(math.MinInt64), math.MinInt64},
 		{micros, time.UnixMicro(math.MaxInt64), math.MaxInt64},
@@ -177,9 +201,10 @@ func TestLogicalTimestampRange(t *testing.T) {
 		{nanos, time.Date(2300, 1, 1, 0, 0, 0, 0, time.UTC)},
 		{nanos, time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC)},
 		{nanos, time.Unix(0, math.MaxInt64).Add(1)},
-		// The instant of math.MinInt64 itself is taken by the zero time.
-		{nanos, time.Unix(0, math.MinInt64)},
+		{nanos, time.Unix(0, math.MinInt64).Add(-1)},
+		{localNanos, time.Unix(0, math.MinInt64).Add(-1)},
 		{localNanos, time.Date(2262, 4, 11, 23, 47, 16, 854775807, time.UTC).In(time.FixedZone("", 3600))},
+		{localNanos, time.Date(1677, 9, 21, 0, 12, 43, 145224192, time.UTC).In(time.FixedZone("", -3600))},
 		{millis, time.UnixMilli(math.MaxInt64).Add(time.Millisecond)},
 		{millis, time.UnixMilli(math.MinInt64).Add(-time.Millisecond)},
 		{micros, time.UnixMicro(math.MaxInt64).Add(time.Microsecond)},
@@ -192,14 +217,114 @@ func TestLogicalTimestampRange(t *testing.T) {
 			t.Errorf("%s: Marshal(%v) error = %v, want ErrRange", tc.s.Logical(), tc.v, err)
 		}
 	}
+}
 
-	// math.MinInt64 decodes as the zero time; its neighbour as itself.
-	var got time.Time
-	if err := Unmarshal(nanos, zz(math.MinInt64), &got); err != nil || got != (time.Time{}) {
-		t.Errorf("Unmarshal(MinInt64 nanos) = %#v, %v", got, err)
+// nanosFirst is the instant of the long -2^63 as timestamp-nanos, as Java's
+// Instant.ofEpochSecond(0, Long.MIN_VALUE) prints it.
+var nanosFirst = time.Date(1677, 9, 21, 0, 12, 43, 145224192, time.UTC)
+
+// TestLogicalTimestampNanosFirstInstant guards the long -2^63 of the
+// -nanos types: it is 1677-09-21T00:12:43.145224192Z on every decode
+// target, and that instant encodes back to it, not the zero time.Time.
+func TestLogicalTimestampNanosFirstInstant(t *testing.T) {
+	if got := time.Unix(0, math.MinInt64).UTC(); got != nanosFirst {
+		t.Fatalf("time.Unix(0, MinInt64) = %v, want %v", got, nanosFirst)
 	}
-	if err := Unmarshal(nanos, zz(math.MinInt64+1), &got); err != nil || !got.Equal(time.Unix(0, math.MinInt64+1)) {
-		t.Errorf("Unmarshal(MinInt64+1 nanos) = %v, %v", got, err)
+	for _, logical := range []string{"timestamp-nanos", "local-timestamp-nanos"} {
+		t.Run(logical, func(t *testing.T) {
+			ts := `{"type":"long","logicalType":"` + logical + `"}`
+			s := mustParseLogical(t, ts)
+			first := zz(math.MinInt64)
+
+			// The bare schema: time.Time, *time.Time, any.
+			if back := roundTrip(t, s, nanosFirst, first); back != nanosFirst {
+				t.Errorf("time.Time: decoded %v", back)
+			}
+			if back := roundTrip(t, s, &nanosFirst, first); back == nil || *back != nanosFirst {
+				t.Errorf("*time.Time: decoded %v", back)
+			}
+			var x any
+			if err := Unmarshal(s, first, &x); err != nil || x != any(nanosFirst) {
+				t.Errorf("any: decoded %#v, %v", x, err)
+			}
+			if b, err := Marshal(s, &x); err != nil || !bytes.Equal(b, first) {
+				t.Errorf("any: Marshal = % x, %v; want % x", b, err, first)
+			}
+			var v value.Value
+			if err := Unmarshal(s, first, &v); err != nil || v.Kind() != value.KindLong || v.Long() != math.MinInt64 {
+				t.Errorf("value.Value: decoded %v, %v", v, err)
+			}
+
+			// A record of the plain field and the optional one.
+			rs := mustParseLogical(t, `{"type":"record","name":"R","fields":[
+				{"name":"t","type":`+ts+`},{"name":"o","type":["null",`+ts+`]}]}`)
+			data := cat(first, zz(1), first)
+			type rec struct {
+				T time.Time  `avro:"t"`
+				O *time.Time `avro:"o"`
+			}
+			if r := roundTrip(t, rs, rec{T: nanosFirst, O: &nanosFirst}, data); r.T != nanosFirst || r.O == nil || *r.O != nanosFirst {
+				t.Errorf("struct: decoded %v, %v", r.T, r.O)
+			}
+			want := map[string]any{"t": nanosFirst, "o": nanosFirst}
+			var m map[string]any
+			if err := Unmarshal(rs, data, &m); err != nil {
+				t.Errorf("map[string]any: %v", err)
+			} else if diff := cmp.Diff(want, m); diff != "" {
+				t.Errorf("map[string]any (-want +got):\n%s", diff)
+			}
+			// The union branch takes the instant from an any.
+			if b, err := Marshal(rs, want); err != nil || !bytes.Equal(b, data) {
+				t.Errorf("map[string]any: Marshal = % x, %v; want % x", b, err, data)
+			}
+
+			// Through resolution: a writer's plain long, read as the
+			// logical type, with a writer-only field to skip.
+			w := `{"type":"record","name":"R","fields":[{"name":"x","type":"int"},
+				{"name":"t","type":"long"},{"name":"o","type":["null","long"]}]}`
+			_, res := mustResolve(t, w, rs.String())
+			wdata := cat(zz(7), first, zz(1), first)
+			var r rec
+			if err := Unmarshal(res, wdata, &r); err != nil || r.T != nanosFirst || r.O == nil || *r.O != nanosFirst {
+				t.Errorf("resolved struct: decoded %v, %v, %v", r.T, r.O, err)
+			}
+			m = nil
+			if err := Unmarshal(res, wdata, &m); err != nil {
+				t.Errorf("resolved map[string]any: %v", err)
+			} else if diff := cmp.Diff(want, m); diff != "" {
+				t.Errorf("resolved map[string]any (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestLogicalTimestampNanosNoTime guards the documented way to write "no
+// time": a nil *time.Time in a union with null is null, and a non-nil one
+// the instant.
+func TestLogicalTimestampNanosNoTime(t *testing.T) {
+	s := mustParseLogical(t, `{"type":"record","name":"Visit","fields":[
+		{"name":"seen","type":["null",{"type":"long","logicalType":"timestamp-nanos"}]}]}`)
+	type visit struct {
+		Seen *time.Time `avro:"seen"`
+	}
+	if back := roundTrip(t, s, visit{}, []byte{0}); back.Seen != nil {
+		t.Errorf("nil *time.Time decoded as %v", *back.Seen)
+	}
+	at := time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.UTC)
+	if back := roundTrip(t, s, visit{Seen: &at}, cat(zz(1), zz(at.UnixNano()))); back.Seen == nil || *back.Seen != at {
+		t.Errorf("*time.Time %v decoded as %v", at, back.Seen)
+	}
+	// A plain time.Time reads null as the zero time, which it cannot
+	// write back to the nanos branch.
+	type plain struct {
+		Seen time.Time `avro:"seen"`
+	}
+	var p plain
+	if err := Unmarshal(s, []byte{0}, &p); err != nil || p.Seen != (time.Time{}) {
+		t.Errorf("null into time.Time = %v, %v", p.Seen, err)
+	}
+	if _, err := Marshal(s, p); !errors.Is(err, ErrRange) {
+		t.Errorf("Marshal of the zero time.Time: error %v, want ErrRange", err)
 	}
 }
 

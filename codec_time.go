@@ -23,14 +23,17 @@ import (
 // Helsinki (+02:00) is 946720800000 as timestamp-millis and 946728000000 as
 // local-timestamp-millis.
 //
-// The zero time.Time (0001-01-01T00:00:00Z) round-trips through every
-// timestamp type. Millis and micros cover it naturally. Nanoseconds in an
-// int64 cover only 1677-09-21T00:12:43.145224192Z to
-// 2262-04-11T23:47:16.854775807Z, so for the -nanos types this package
-// encodes a zero time (t.IsZero()) as math.MinInt64 and decodes
-// math.MinInt64 as the zero time.Time; math.MinInt64 is thereby taken from
-// the first representable instant, which encodes as an ErrRange error like
-// every other time outside the range. No time is ever wrapped silently.
+// Every int64 is an instant, as the specification defines it and the other
+// implementations read it: no value is set aside for the zero time.Time or
+// for "no time", and every long decodes to a time. Encoding fails with
+// ErrRange for a time whose count of units does not fit an int64, and
+// nothing is wrapped or clamped. Millis and micros cover hundreds of
+// thousands of years either side of 1970, the zero time
+// (0001-01-01T00:00:00Z) included; nanos cover only
+// 1677-09-21T00:12:43.145224192Z (math.MinInt64) to
+// 2262-04-11T23:47:16.854775807Z (math.MaxInt64), so the zero time is
+// ErrRange for the -nanos types. The way to write "no time" is a union with
+// null.
 //
 // date holds the days since 1970-01-01 of the calendar date of the
 // time.Time in its own location; decoding gives midnight UTC of that date.
@@ -72,9 +75,6 @@ var unitBounds = func() [3]unitBound {
 		x.minSec, x.minFrac = floorDivMod(math.MinInt64, per)
 		x.maxSec, x.maxFrac = floorDivMod(math.MaxInt64, per)
 	}
-	// math.MinInt64 nanoseconds stands for the zero time, so no other
-	// instant may encode to it.
-	b[unitNanos].minFrac++
 	return b
 }()
 
@@ -115,18 +115,12 @@ func unitsToTime(v int64, u timeUnit) time.Time {
 	case unitMicros:
 		return time.UnixMicro(v).UTC()
 	}
-	if v == math.MinInt64 {
-		return time.Time{}
-	}
 	return time.Unix(0, v).UTC()
 }
 
 // timeToUnits converts t to a timestamp value; ok is false when it does
 // not fit an int64.
 func timeToUnits(t time.Time, u timeUnit, local bool) (v int64, ok bool) {
-	if u == unitNanos && t.IsZero() {
-		return math.MinInt64, true
-	}
 	sec, ok := wallSeconds(t, local)
 	if !ok {
 		return 0, false

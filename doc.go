@@ -56,8 +56,26 @@
 //	uuid (fixed 16)                          [16]byte (raw), string (RFC 4122 text in Go)
 //	duration (fixed 12)                      Duration
 //
-// The zero time.Time round-trips through every timestamp type; see the
-// logical type documentation in codec_time.go for the nanosecond range.
+// Every long of a timestamp type is an instant (or a wall clock), as in
+// the specification and the other implementations: no value stands for the
+// zero time.Time or for "no time", every long decodes to a time, and a
+// time.Time whose count of units does not fit a long is an ErrRange error
+// on encode, never wrapped. The millis and micros types hold hundreds of thousands of
+// years either side of 1970, the zero time.Time (year 1) included. The
+// nanos types hold only 1677-09-21T00:12:43.145224192Z (the long -2^63) to
+// 2262-04-11T23:47:16.854775807Z (2^63-1), so the zero time.Time is an
+// ErrRange error there. To write "no time", use a union with null and a
+// pointer field, which encodes nil as null (as does nil in an any):
+//
+//	{"name": "seen", "type": ["null", {"type": "long", "logicalType": "timestamp-nanos"}]}
+//
+//	type Visit struct {
+//		Seen *time.Time `avro:"seen"`
+//	}
+//
+// A plain time.Time field for that union reads null as the zero time, but
+// writes the zero time to the timestamp branch (an ErrRange error for
+// nanos), so only the pointer round-trips "no time".
 //
 // # Generic values
 //

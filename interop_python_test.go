@@ -34,8 +34,10 @@ import (
 //
 // Python 1.11 supports the logical types decimal (bytes and fixed), uuid
 // (string), date, time-millis, time-micros, timestamp-millis and
-// timestamp-micros. It reads and writes local-timestamp-* as plain longs,
-// which the tests use as the reference for those.
+// timestamp-micros. It reads and writes local-timestamp-* and
+// timestamp-nanos as plain longs, which the tests use as the reference for
+// those: the long is the count of units since the epoch, with no value set
+// aside.
 
 const pyInterpreter = "/usr/bin/python3" // Debian's, which has python3-avro
 
@@ -173,6 +175,12 @@ type pyLogical struct {
 }
 
 func pyPtr[T any](v T) *T { return &v }
+
+type pyNanos struct {
+	Ts    time.Time  `avro:"ts"`
+	Lts   time.Time  `avro:"lts"`
+	OptTs *time.Time `avro:"optTs"`
+}
 
 func pyMustJSON(v any) string {
 	b, err := json.Marshal(v)
@@ -459,6 +467,26 @@ func pyCases(t *testing.T) []pyCase {
 				LtsMs: utc(1970, 1, 1, 0, 0, 0, 1e6), LtsUs: utc(1969, 12, 31, 23, 59, 59, 999999e3),
 				OptTs: pyPtr(utc(1677, 9, 21, 0, 12, 43, 145224e3)), OptDec: vecRatOf("-128"),
 				OptDay: pyPtr(utc(1900, 2, 28, 0, 0, 0, 0))},
+		},
+	})
+	// The -nanos types at the ends of the long: -2^63 is the instant
+	// 1677-09-21T00:12:43.145224192Z, not a stand-in for the zero time.
+	first, last := utc(1677, 9, 21, 0, 12, 43, 145224192), utc(2262, 4, 11, 23, 47, 16, 854775807)
+	cases = append(cases, pyCase{
+		name: "nanos",
+		schema: `{"type":"record","name":"Nanos","namespace":"test.py","fields":[
+			{"name":"ts","type":{"type":"long","logicalType":"timestamp-nanos"}},
+			{"name":"lts","type":{"type":"long","logicalType":"local-timestamp-nanos"}},
+			{"name":"optTs","type":["null",{"type":"long","logicalType":"timestamp-nanos"}]}]}`,
+		datums: []string{
+			`{"ts":-9223372036854775808,"lts":-9223372036854775808,"optTs":-9223372036854775808}`,
+			`{"ts":9223372036854775807,"lts":9223372036854775807,"optTs":null}`,
+			`{"ts":-1,"lts":0,"optTs":9223372036854775807}`,
+		},
+		structs: []any{
+			pyNanos{Ts: first, Lts: first, OptTs: pyPtr(first)},
+			pyNanos{Ts: last, Lts: last},
+			pyNanos{Ts: utc(1969, 12, 31, 23, 59, 59, 999999999), Lts: utc(1970, 1, 1, 0, 0, 0, 0), OptTs: pyPtr(last)},
 		},
 	})
 	return cases
