@@ -243,6 +243,58 @@ func TestStreamDecodeReaderError(t *testing.T) {
 	}
 }
 
+// stallingReader returns data, then n reads of no bytes and no error
+// (forever when n < 0), then rest, then io.EOF.
+type stallingReader struct {
+	data, rest []byte
+	n, reads   int
+}
+
+func (r *stallingReader) Read(p []byte) (int, error) {
+	r.reads++
+	if len(r.data) > 0 {
+		k := copy(p, r.data)
+		r.data = r.data[k:]
+		return k, nil
+	}
+	if r.n != 0 {
+		r.n--
+		return 0, nil
+	}
+	if len(r.rest) > 0 {
+		k := copy(p, r.rest)
+		r.rest = r.rest[k:]
+		return k, nil
+	}
+	return 0, io.EOF
+}
+
+// Guards a reader that returns no bytes and no error: Decode looped on it
+// at full CPU forever. It is io.ErrNoProgress after 100 such reads in a
+// row, as in bufio; fewer are waited out.
+func TestStreamDecodeReaderNoProgress(t *testing.T) {
+	d := streamLoad(t)
+	r := &stallingReader{data: d.raw[:d.ends[0]+3], n: -1}
+	got, err := streamDecodeAll[streamPerson](d.s, r)
+	if !errors.Is(err, io.ErrNoProgress) {
+		t.Fatalf("err = %v, want io.ErrNoProgress", err)
+	}
+	if r.reads > 200 {
+		t.Errorf("%d reads before giving up", r.reads)
+	}
+	if diff := cmp.Diff(d.records[:1], got); diff != "" {
+		t.Errorf("records (-want +got):\n%s", diff)
+	}
+	// 99 empty reads inside a datum, then the rest of the stream: every
+	// record.
+	cut := d.ends[0] + 3
+	r = &stallingReader{data: d.raw[:cut], n: 99, rest: d.raw[cut:]}
+	all, err := streamDecodeAll[streamPerson](d.s, r)
+	if err != io.EOF || len(all) != len(d.records) {
+		t.Fatalf("a reader that stalls 99 times: %d records, %v; want %d and io.EOF", len(all), err, len(d.records))
+	}
+}
+
 // TestStreamEncoderPerson10 writes the records back with an Encoder: the
 // bytes are those of the upstream file, from structs, any and value.Value.
 func TestStreamEncoderPerson10(t *testing.T) {

@@ -196,7 +196,14 @@ func (dec *Decoder) fill() error {
 		copy(nb, dec.buf[:dec.end])
 		dec.buf = nb
 	}
-	for {
+	// An io.Reader may return no bytes and no error, but one that keeps
+	// doing so would hold Decode in this loop forever: after as many
+	// empty reads in a row as bufio allows, it is io.ErrNoProgress.
+	for empty := 0; ; empty++ {
+		if empty == maxEmptyReads {
+			dec.eof, dec.rerr = true, io.ErrNoProgress
+			return io.ErrNoProgress
+		}
 		n, err := dec.r.Read(dec.buf[dec.end:])
 		dec.end += n
 		if err != nil {
@@ -212,3 +219,7 @@ func (dec *Decoder) fill() error {
 		}
 	}
 }
+
+// maxEmptyReads is the number of reads in a row that may return no bytes
+// and no error before the Decoder gives up, as bufio.Reader does.
+const maxEmptyReads = 100
