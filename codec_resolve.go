@@ -185,7 +185,7 @@ func (t *xstate) grow(n int) bool {
 }
 
 func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	start, zero, alloc, depth := d.pos, d.zeroLeft, d.allocLeft, d.depthLeft
+	start, zero, alloc, depth, defaults := d.pos, d.zeroLeft, d.allocLeft, d.depthLeft, d.defaultsLeft
 	t := xstatePool.Get().(*xstate)
 	t.d, t.out, t.limit = d, t.out[:0], outLimit(d)
 	r.prog.xcode(t)
@@ -216,7 +216,7 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		// Map the offset with the budgets the datum started with: the
 		// failed decode spent them, and a second transcode with what is
 		// left would stop early at the wrong place.
-		d.allocLeft, d.depthLeft = alloc, depth
+		d.allocLeft, d.depthLeft, d.defaultsLeft = alloc, depth, defaults
 		d.errPos, t.out = r.writerOffset(d, start, zero, outPos, t.out[:0])
 	}
 	t.release()

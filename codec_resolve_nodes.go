@@ -44,7 +44,9 @@ func (x *xbytes) xcode(t *xstate) {
 	if t.track {
 		t.mark(t.d.pos, 0)
 	}
-	t.put(x.b)
+	if t.d.spendDefaults(len(x.b)) {
+		t.put(x.b)
+	}
 }
 
 // xpromote re-encodes a numeric promotion (int and long to float or
@@ -223,6 +225,9 @@ func (x *xreorder) xcode(t *xstate) {
 			t.marks = append(t.marks, xmark{out: recStart + len(t.out) - emit, in: in})
 		}
 		if def := x.defaults[j]; def != nil {
+			if !d.spendDefaults(len(def)) {
+				return
+			}
 			t.put(def)
 			continue
 		}

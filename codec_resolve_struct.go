@@ -115,6 +115,10 @@ func (c *structDecoder) decodeDefaults(p unsafe.Pointer, d *decodeState) {
 		if !swapped {
 			buf, pos, zeroCopy, swapped = d.buf, d.pos, d.zeroCopy, true
 		}
+		if !d.spendDefaults(len(f.bin)) {
+			d.addField(f.name)
+			break
+		}
 		d.buf, d.pos, d.zeroCopy = f.bin, 0, false
 		f.dec.decode(fp, d)
 		if d.err != nil {

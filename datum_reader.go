@@ -48,29 +48,64 @@ func (r *datumReader) decoderFor(v *any) (decoder, unsafe.Pointer, error) {
 }
 
 // start readies the state for the datum at the start of data, which may
-// use at most budget zero-size items.
-func (r *datumReader) start(data []byte, budget int64) *decodeState {
+// use at most what b gives of the stream's budgets.
+func (r *datumReader) start(data []byte, b stream.Budgets) *decodeState {
 	d := &r.d
 	d.rewind(data)
 	d.decodeLimits = r.limits
 	d.allocLeft = r.opts.maxAlloc(len(data))
-	d.zeroLeft = min(d.zeroLeft, budget)
+	d.zeroLeft = min(d.zeroLeft, b.Zero)
+	d.defaultsLeft = min(d.allocLeft, b.Defaults)
 	return d
 }
 
+// used returns what the datum decoded since start used of b.
+func (d *decodeState) used(b stream.Budgets) stream.Budgets {
+	return stream.Budgets{Zero: b.Zero - d.zeroLeft, Defaults: b.Defaults - d.defaultsLeft}
+}
+
+// streamBudgets are the budgets the datums of one stream share (see
+// DecodeOptions.MaxZeroSizeItems and MaxAlloc).
+type streamBudgets struct {
+	zero, defaults stream.Credit
+	// perDatum is what one datum may use of each: MaxZeroSizeItems, and
+	// MaxAlloc for an input of no bytes.
+	perDatum stream.Budgets
+}
+
+func newStreamBudgets(o *DecodeOptions) streamBudgets {
+	return streamBudgets{perDatum: stream.Budgets{Zero: o.maxZeroSizeItems(), Defaults: o.maxAlloc(0)}}
+}
+
+// next returns what the next datum may use.
+func (s *streamBudgets) next() stream.Budgets {
+	return stream.Budgets{Zero: s.zero.Budget(s.perDatum.Zero), Defaults: s.defaults.Budget(s.perDatum.Defaults)}
+}
+
+// spend records what a datum used.
+func (s *streamBudgets) spend(used stream.Budgets) {
+	s.zero.Spend(used.Zero)
+	s.defaults.Spend(used.Defaults)
+}
+
+// earn adds what n bytes read from the stream earn.
+func (s *streamBudgets) earn(n int64) {
+	s.zero.Earn(s.perDatum.Zero, n, stream.ZeroItemsRate(s.perDatum.Zero))
+	s.defaults.Earn(s.perDatum.Defaults, n, DefaultAllocPerByte)
+}
+
 // Next decodes the datum at the start of data into the value v points at
-// and returns the bytes after it and the zero-size items it used; on
-// error rest is data. It implements stream.DatumReader for the container
-// Reader.
-func (r *datumReader) Next(data []byte, v any, budget int64) (rest []byte, used int64, err error) {
+// and returns the bytes after it and what it used of b; on error rest is
+// data. It implements stream.DatumReader for the container Reader.
+func (r *datumReader) Next(data []byte, v any, b stream.Budgets) (rest []byte, used stream.Budgets, err error) {
 	dec, p, err := r.decoderFor(&v)
 	if err != nil {
-		return data, 0, err
+		return data, stream.Budgets{}, err
 	}
-	d := r.start(data, budget)
-	first := d.zeroLeft
+	d := r.start(data, b)
+	b.Zero, b.Defaults = d.zeroLeft, d.defaultsLeft
 	dec.decode(p, d)
-	n, used := d.pos, first-d.zeroLeft
+	n, used := d.pos, d.used(b)
 	err = d.toError()
 	d.clear()
 	if err != nil {

@@ -55,8 +55,11 @@ type decodeLimits struct {
 	depthLeft int
 	zeroLeft  int64
 	allocLeft int64
-	maxLength int64
-	maxItems  int64
+	// defaultsLeft is what is left of the bytes of reader defaults that a
+	// resolved read may fill in (see spendDefaults).
+	defaultsLeft int64
+	maxLength    int64
+	maxItems     int64
 	// maxDecimalScale bounds decimal scales (DecodeOptions.MaxDecimalScale).
 	maxDecimalScale int
 	zeroCopy        bool
@@ -95,6 +98,7 @@ func (o *DecodeOptions) setLimits(l *decodeLimits, inputLen int) {
 	l.depthLeft = o.maxDepth()
 	l.zeroLeft = o.maxZeroSizeItems()
 	l.allocLeft = o.maxAlloc(inputLen)
+	l.defaultsLeft = l.allocLeft
 	l.maxLength = o.maxLength()
 	l.maxItems = o.maxItems()
 	l.maxDecimalScale = o.maxDecimalScale()
@@ -196,6 +200,20 @@ func (d *decodeState) reserve(n int64) bool {
 	d.allocLeft -= n
 	if d.allocLeft < 0 || n < 0 {
 		d.failf(ErrLimit, "decode would allocate more than the allocation limit")
+		return false
+	}
+	return true
+}
+
+// spendDefaults accounts n bytes of reader defaults filled in for fields
+// the writer lacks. The input cannot bound them (a record of no bytes may
+// take a default of any size), so they have a budget of their own: the
+// allocation limit for one datum, and over a stream (a Decoder, a
+// container file) a share of it that grows with the bytes read.
+func (d *decodeState) spendDefaults(n int) bool {
+	d.defaultsLeft -= int64(n)
+	if d.defaultsLeft < 0 {
+		d.failf(ErrLimit, "reader defaults filled in exceed their budget (see DecodeOptions.MaxAlloc)")
 		return false
 	}
 	return true

@@ -77,6 +77,16 @@ type DecodeOptions struct {
 	// (defaults can make it larger than the input), a scratch buffer that
 	// the decode does not keep. The default is 64 times the input size
 	// plus 4 MiB.
+	//
+	// The reader defaults that a resolved schema fills in for fields the
+	// writer lacks (the bytes of their binary encoding) have a budget of
+	// their own, as the input cannot bound them: a record of no bytes may
+	// take a default of any size. One datum
+	// may fill in MaxAlloc of them. The datums of one Decoder, and the
+	// records of one container file, also share a budget over the stream:
+	// MaxAlloc for an input of no bytes (4 MiB by default) plus 64 a byte
+	// read, so that a stream of empty records that each take a 64 KiB
+	// default is ErrLimit after some 64 of them, not 64 KiB per record.
 	MaxAlloc int64
 	// ZeroCopy lets decoded []byte values (not strings) alias the input
 	// instead of being copied. The caller must then keep the input alive

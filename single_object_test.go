@@ -6,12 +6,14 @@ import (
 	"errors"
 	"math/big"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"unsafe"
 
 	"github.com/avrogo/avro/internal/cache"
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -242,3 +244,32 @@ func TestSingleObjectSameFingerprintKeptBounded(t *testing.T) {
 type storeFunc func(uint64) (*schema.Schema, error)
 
 func (f storeFunc) SchemaByFingerprint(fp uint64) (*schema.Schema, error) { return f(fp) }
+
+// A message of empty records, read through a reader that gives each a
+// 64 KiB default, costs what one datum may: ErrLimit once the defaults
+// pass the allocation budget of the message (MaxAlloc), for every target.
+func TestSingleObjectReaderDefaultsBounded(t *testing.T) {
+	writer := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[]}}`)
+	reader := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[{"name":"pad","type":"bytes","default":"` + strings.Repeat("p", 64<<10) + `"}]}}`)
+	msg, err := AppendSingleObject(nil, writer, make([]map[string]any, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 2^20 items in one block, within the zero-size budget.
+	msg = append(append(msg[:len(msg)-1], 0x80, 0x80, 0x80, 0x01), 0)
+	store := NewMemoryStore(writer)
+	for name, v := range map[string]any{
+		"struct":      new([]struct{ Pad []byte }),
+		"value.Value": new(value.Value),
+		"any":         new(any),
+	} {
+		var err error
+		alloc := errMeasure(func() { err = UnmarshalSingleObject(store, reader, msg, v) })
+		if !errors.Is(err, ErrLimit) {
+			t.Errorf("%s: err = %v, want ErrLimit", name, err)
+		}
+		if alloc > 32<<20 {
+			t.Errorf("%s: %d MiB allocated for a %d-byte message", name, alloc>>20, len(msg))
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 	"testing/iotest"
 
@@ -406,5 +407,52 @@ func TestStreamUnmarshalTrailingBytes(t *testing.T) {
 	}
 	if err := dec.Decode(&p); !errors.Is(err, ErrTruncated) {
 		t.Errorf("Decoder, stray byte 0xff (a varint that never ends): err = %v, want ErrTruncated", err)
+	}
+}
+
+// Guards what reader defaults may cost over a stream: each datum had the
+// allocation budget of its own, so one-byte datums read through a reader
+// that adds a 64 KiB default made 64 KiB for every byte of the stream.
+// The datums of a Decoder share a budget of defaults, MaxAlloc's floor
+// and 64 bytes a byte read.
+func TestStreamDecodeReaderDefaultsBounded(t *testing.T) {
+	writer := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"b","type":"boolean"}]}`)
+	pad := strings.Repeat("p", 64<<10)
+	for _, typ := range []string{"bytes", "string"} {
+		reader := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"b","type":"boolean"},{"name":"pad","type":"` + typ + `","default":"` + pad + `"}]}`)
+		resolved, err := schema.Resolve(writer, reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		targets := map[string]func() any{
+			"struct":      func() any { return new(struct{ Pad []byte }) },
+			"value.Value": func() any { return new(value.Value) },
+			"any":         func() any { return new(any) },
+		}
+		for name, v := range targets {
+			dec := NewDecoder(bytes.NewReader(make([]byte, 1<<20)), resolved)
+			n := 0
+			for err = dec.Decode(v()); err == nil; err = dec.Decode(v()) {
+				n++
+			}
+			if !errors.Is(err, ErrLimit) || n > 100 {
+				t.Errorf("%s default into %s: %d datums, then %v; want ErrLimit within 100", typ, name, n, err)
+			}
+		}
+	}
+	// Datums that take small defaults read whatever the stream's length.
+	reader := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"b","type":"boolean"},{"name":"note","type":"bytes","default":"` + strings.Repeat("n", 32) + `"}]}`)
+	resolved, err := schema.Resolve(writer, reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := NewDecoder(bytes.NewReader(make([]byte, 1<<18)), resolved)
+	n := 0
+	var v struct{ Note []byte }
+	for err = dec.Decode(&v); err == nil; err = dec.Decode(&v) {
+		n++
+	}
+	if err != io.EOF || n != 1<<18 || len(v.Note) != 32 {
+		t.Fatalf("%d datums with 32-byte defaults, then %v; want %d and io.EOF", n, err, 1<<18)
 	}
 }

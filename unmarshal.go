@@ -54,8 +54,9 @@ type Decoder struct {
 	// attempts counts decode attempts, retries after a refill included
 	// (tests check that a large datum is not decoded once per chunk).
 	attempts int
-	// zero is the stream's budget of zero-size items.
-	zero stream.Credit
+	// budgets are the stream's budgets of zero-size items and reader
+	// defaults.
+	budgets streamBudgets
 	// datums holds the decode state, kept from one datum to the next.
 	datums *datumReader
 }
@@ -72,6 +73,7 @@ func NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
 func (o DecodeOptions) NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
 	dec := &Decoder{r: r, s: s, opts: o}
 	dec.datums = newDatumReader(&dec.opts, s)
+	dec.budgets = newStreamBudgets(&dec.opts)
 	return dec
 }
 
@@ -86,12 +88,13 @@ func (o DecodeOptions) NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
 // 64 (or MaxZeroSizeItems/16384 when that is more) per byte decoded, so
 // that a stream of five-byte datums that each declare a million nulls is
 // ErrLimit after a few of them rather than a million items per five bytes.
+// Likewise for the reader defaults that a resolved schema fills in (see
+// DecodeOptions.MaxAlloc).
 func (dec *Decoder) Decode(v any) error {
 	codec, p, err := dec.datums.decoderFor(&v)
 	if err != nil {
 		return err
 	}
-	perDatum := dec.opts.maxZeroSizeItems()
 	truncations := 0
 	for {
 		if dec.start == dec.end {
@@ -102,8 +105,8 @@ func (dec *Decoder) Decode(v any) error {
 				return io.EOF
 			}
 		}
-		d := dec.datums.start(dec.buf[dec.start:dec.end], dec.zero.Budget(perDatum))
-		budget := d.zeroLeft
+		d := dec.datums.start(dec.buf[dec.start:dec.end], dec.budgets.next())
+		budget := stream.Budgets{Zero: d.zeroLeft, Defaults: d.defaultsLeft}
 		dec.attempts++
 		codec.decode(p, d)
 		if d.err == nil && d.pos == 0 {
@@ -115,8 +118,8 @@ func (dec *Decoder) Decode(v any) error {
 		}
 		if d.err == nil {
 			dec.start += d.pos
-			dec.zero.Spend(budget - d.zeroLeft)
-			dec.zero.Earn(perDatum, int64(d.pos))
+			dec.budgets.spend(d.used(budget))
+			dec.budgets.earn(int64(d.pos))
 			d.clear()
 			return nil
 		}
@@ -128,7 +131,7 @@ func (dec *Decoder) Decode(v any) error {
 			// still run short, the framer and the decoder disagree, and
 			// the Decoder goes back to reading what the decode needs.
 			if truncations++; truncations == 2 {
-				err = dec.frame(budget)
+				err = dec.frame(budget.Zero)
 			} else {
 				err = dec.fillTo(need)
 			}

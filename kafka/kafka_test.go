@@ -5,10 +5,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"math/big"
+	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 
+	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -191,5 +195,38 @@ func TestDeserializerSameFingerprintOtherLogicalType(t *testing.T) {
 	msg, _ = sr8.Append(nil, &P{big.NewRat(1234, 100)})
 	if err := NewDeserializer(reg, r).Unmarshal(context.Background(), msg, &out); err != nil || out.Price.Cmp(big.NewRat(1234, 100)) != 0 {
 		t.Errorf("the same schema: %v, %v", out.Price, err)
+	}
+}
+
+// A message of empty records, read through a reader that gives each a
+// 64 KiB default, costs what one datum may: ErrLimit once the defaults
+// pass the message's allocation budget (avro.DecodeOptions.MaxAlloc).
+func TestDeserializerReaderDefaultsBounded(t *testing.T) {
+	writer := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[]}}`)
+	reader := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[{"name":"pad","type":"bytes","default":"` + strings.Repeat("p", 64<<10) + `"}]}}`)
+	reg := &MemoryRegistry{}
+	reg.Register(3, writer)
+	msg, err := AppendHeader(nil, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 2^20 items in one block, within the zero-size budget.
+	msg = append(msg, 0x80, 0x80, 0x80, 0x01, 0)
+	ds := NewDeserializer(reg, reader)
+	for name, v := range map[string]any{
+		"struct":      new([]struct{ Pad []byte }),
+		"value.Value": new(value.Value),
+		"any":         new(any),
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		err := ds.Unmarshal(context.Background(), msg, v)
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, avro.ErrLimit) {
+			t.Errorf("%s: err = %v, want ErrLimit", name, err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
+			t.Errorf("%s: %d MiB allocated for a %d-byte message", name, alloc>>20, len(msg))
+		}
 	}
 }

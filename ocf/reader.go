@@ -101,6 +101,9 @@ func WithParseOptions(o schema.ParseOptions) ReaderOption {
 // together that plus 64 (or MaxZeroSizeItems/16384 when more) per byte
 // of block data read, as the records of an avro.Decoder do. Records that
 // may take no bytes count against that budget too, a block at a time.
+// The reader defaults that WithReaderSchema fills in have a budget over
+// the file likewise (see avro.DecodeOptions.MaxAlloc), earned by the
+// bytes of the blocks as stored.
 func WithDecodeOptions(o avro.DecodeOptions) ReaderOption {
 	return func(c *readerConfig) {
 		c.decode = o
@@ -179,8 +182,22 @@ type Reader struct {
 
 	// zero is the budget of zero-size items of the file's records: each
 	// record may use MaxZeroSizeItems, all of them together that plus 64
-	// a byte of block data read (see avro.Decoder.Decode).
-	zero stream.Credit
+	// a byte of block data read (see avro.Decoder.Decode). defaults is
+	// the budget of reader defaults filled in, likewise.
+	zero, defaults stream.Credit
+}
+
+// perDatum returns what one record may use of the file's budgets: the
+// limits of avro.DecodeOptions, MaxAlloc for an input of no bytes.
+func (r *Reader) perDatum() stream.Budgets {
+	b := stream.Budgets{Zero: r.cfg.decode.MaxZeroSizeItems, Defaults: r.cfg.decode.MaxAlloc}
+	if b.Zero <= 0 {
+		b.Zero = avro.DefaultMaxZeroSizeItems
+	}
+	if b.Defaults <= 0 {
+		b.Defaults = avro.DefaultAllocFloor
+	}
+	return b
 }
 
 // NewReader reads the header of the container file on r and returns a
@@ -536,13 +553,13 @@ func (r *Reader) readBlock(load bool) (BlockInfo, error) {
 		}
 	}
 	info.Count, info.Size = count, size
-	perDatum := r.cfg.decode.MaxZeroSizeItems
-	if perDatum <= 0 {
-		perDatum = avro.DefaultMaxZeroSizeItems
-	}
+	per := r.perDatum()
+	perDatum := per.Zero
 	// Every byte of the block earns, its header and sync marker too: a
 	// file of records that take no bytes has nothing else.
-	r.zero.Earn(perDatum, size+int64(n1+n2)+SyncSize)
+	stored := size + int64(n1+n2) + SyncSize
+	r.zero.Earn(perDatum, stored, stream.ZeroItemsRate(perDatum))
+	r.defaults.Earn(per.Defaults, stored, avro.DefaultAllocPerByte)
 	if load && r.minSize == 0 {
 		// Records that take no bytes are zero-size items of the file
 		// too: a 21-byte block header could otherwise hold 2^20 of them,
@@ -693,12 +710,10 @@ func (r *Reader) Decode(v any) error {
 		}
 		return r.err
 	}
-	perDatum := r.cfg.decode.MaxZeroSizeItems
-	if perDatum <= 0 {
-		perDatum = avro.DefaultMaxZeroSizeItems
-	}
-	rest, used, err := r.datums.Next(r.rest, v, r.zero.Budget(perDatum))
-	r.zero.Spend(used)
+	per := r.perDatum()
+	rest, used, err := r.datums.Next(r.rest, v, stream.Budgets{Zero: r.zero.Budget(per.Zero), Defaults: r.defaults.Budget(per.Defaults)})
+	r.zero.Spend(used.Zero)
+	r.defaults.Spend(used.Defaults)
 	if err != nil {
 		var ae *avro.Error
 		if errors.As(err, &ae) {

@@ -1,7 +1,7 @@
 // Package stream holds what the streaming readers of the module (the
 // Decoder of package avro and the container Reader of package ocf) share
-// and cannot export: the budget of zero-size items over a whole stream,
-// and the hook through which package ocf decodes its records with it.
+// and cannot export: the budgets that a whole stream of datums shares,
+// and the hook through which package ocf decodes its records with them.
 package stream
 
 import (
@@ -15,13 +15,19 @@ import (
 // that is more (so raising DecodeOptions.MaxZeroSizeItems raises both).
 const ItemsPerByte = 64
 
-// Credit is the budget of zero-size items (null, empty records, fixed(0):
-// items that take no bytes, so that the input cannot bound them) of a
-// stream of datums. One datum may use at most the per-datum limit
-// (DecodeOptions.MaxZeroSizeItems), and the whole stream at most that
-// limit plus ItemsPerByte per byte read, so that a stream of tiny datums
-// that each declare a million nulls costs time and memory in proportion
-// to its length. The zero value is a full budget.
+// ZeroItemsRate is what a byte read earns the budget of zero-size items of
+// a stream whose per-datum limit is perDatum.
+func ZeroItemsRate(perDatum int64) int64 { return max(int64(ItemsPerByte), perDatum>>14) }
+
+// Credit is a budget that the datums of a stream share, for what the input
+// cannot bound: zero-size items (null, empty records, fixed(0): items that
+// take no bytes), and the reader defaults that a resolved schema fills in
+// for fields the writer lacks. One datum may use at most the per-datum
+// limit, and the whole stream at most that limit plus a rate per byte
+// read, so that a stream of tiny datums that each declare a million nulls,
+// or a million empty records that each take a large default, costs time
+// and memory in proportion to its length. The zero value is a full
+// budget.
 type Credit struct {
 	left int64
 	init bool
@@ -36,15 +42,14 @@ func (c *Credit) Budget(perDatum int64) int64 {
 	return max(min(perDatum, c.left), 0)
 }
 
-// Spend records that a datum used n items.
+// Spend records that a datum used n.
 func (c *Credit) Spend(n int64) { c.left -= n }
 
-// Earn adds the budget of n bytes read from the stream.
-func (c *Credit) Earn(perDatum, n int64) {
+// Earn adds the budget of n bytes read from the stream, at rate a byte.
+func (c *Credit) Earn(perDatum, n, rate int64) {
 	if !c.init {
 		c.left, c.init = perDatum, true
 	}
-	rate := max(int64(ItemsPerByte), perDatum>>14)
 	if n <= 0 {
 		return
 	}
@@ -55,14 +60,19 @@ func (c *Credit) Earn(perDatum, n int64) {
 	c.left += n * rate
 }
 
+// Budgets are what one datum of a stream may use of the stream's budgets,
+// or what it used: zero-size items, and bytes of reader defaults.
+type Budgets struct {
+	Zero, Defaults int64
+}
+
 // DatumReader decodes the records of one container file, one after the
 // other, as DecodeOptions.UnmarshalNext does: Next decodes the datum at
-// the start of data into the value v points at, with at most budget
-// zero-size items, and returns the rest of data and the zero-size items
-// used (on error rest is data). It keeps its decode state from one record
-// to the next.
+// the start of data into the value v points at, within the budgets b, and
+// returns the rest of data and what it used of them (on error rest is
+// data). It keeps its decode state from one record to the next.
 type DatumReader interface {
-	Next(data []byte, v any, budget int64) (rest []byte, used int64, err error)
+	Next(data []byte, v any, b Budgets) (rest []byte, used Budgets, err error)
 }
 
 // NewDatumReader is set by package avro: it returns a DatumReader of
