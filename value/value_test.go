@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 	"unsafe"
 )
 
@@ -573,15 +572,10 @@ func TestStringOfAValueInsideItself(t *testing.T) {
 	self := RecordOf(r)
 	r.SetAt(0, self)
 	r.SetAt(1, self)
-	done := make(chan string, 1)
-	go func() { done <- self.String() }()
-	select {
-	case got := <-done:
-		if want := `{"0": ..., "1": ...}`; got != want {
-			t.Errorf("String() = %q, want %q", got, want)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("String() of a record whose two fields are itself did not return")
+	// Printed as a tree, this takes 2^depth steps: the test then runs
+	// into go test's timeout.
+	if got, want := self.String(), `{"0": ..., "1": ...}`; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
 	}
 	arr := []Value{Long(1), Null()}
 	a := Array(arr)
