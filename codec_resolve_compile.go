@@ -93,10 +93,11 @@ func (xc *xcompiler) record(a *schema.Action) xnode {
 		}
 	}
 	if !inOrder {
-		n := &xreorder{defaults: make([][]byte, len(reader.Fields()))}
+		n := &xreorder{defaults: make([][]byte, len(reader.Fields())), names: make([]string, len(reader.Fields()))}
 		xc.nodes[a] = n
 		for _, d := range a.Defaults() {
 			n.defaults[d.Index()] = nonNil(d.DefaultBinary())
+			n.names[d.Index()] = d.Name()
 		}
 		for _, f := range fields {
 			xf := xfield{name: f.Writer.Name()}
@@ -134,7 +135,9 @@ func (xc *xcompiler) record(a *schema.Action) xnode {
 				b.b = append(b.b, def...)
 				continue
 			}
-			add(&xbytes{b: append([]byte(nil), def...)}, "")
+			// A run of defaults is charged at once, under the first
+			// field's name.
+			add(&xbytes{b: append([]byte(nil), def...)}, reader.Fields()[next].Name())
 			run = n.steps[len(n.steps)-1]
 		}
 	}

@@ -170,6 +170,7 @@ func (x *xrecord) xcode(t *xstate) {
 type xreorder struct {
 	fields   []xfield // writer order
 	defaults [][]byte // by reader index: the default, or nil for a written field
+	names    []string // by reader index: the name of a default's field
 }
 
 type xfield struct {
@@ -226,6 +227,7 @@ func (x *xreorder) xcode(t *xstate) {
 		}
 		if def := x.defaults[j]; def != nil {
 			if !d.spendDefaults(len(def)) {
+				d.addField(x.names[j])
 				return
 			}
 			t.put(def)

@@ -440,6 +440,22 @@ func TestStreamDecodeReaderDefaultsBounded(t *testing.T) {
 			}
 		}
 	}
+	// A reader that also reorders the writer's fields.
+	writer2 := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"a","type":"boolean"},{"name":"b","type":"boolean"}]}`)
+	reader2 := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"b","type":"boolean"},{"name":"a","type":"boolean"},{"name":"pad","type":"string","default":"` + pad + `"}]}`)
+	resolved2, err := schema.Resolve(writer2, reader2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec2 := NewDecoder(bytes.NewReader(make([]byte, 1<<20)), resolved2)
+	n2 := 0
+	var e *Error
+	for err = dec2.Decode(new(value.Value)); err == nil; err = dec2.Decode(new(value.Value)) {
+		n2++
+	}
+	if !errors.As(err, &e) || !errors.Is(err, ErrLimit) || e.Path != "pad" || n2 > 100 {
+		t.Errorf("reordered: %d datums, then %v; want ErrLimit at pad within 100", n2, err)
+	}
 	// Datums that take small defaults read whatever the stream's length.
 	reader := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"b","type":"boolean"},{"name":"note","type":"bytes","default":"` + strings.Repeat("n", 32) + `"}]}`)
 	resolved, err := schema.Resolve(writer, reader)

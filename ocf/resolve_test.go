@@ -107,8 +107,9 @@ func TestReaderDefaultsBoundedOverTheFile(t *testing.T) {
 					n++
 				}
 			})
-			if !errors.Is(err, avro.ErrLimit) {
-				t.Fatalf("after %d records: err = %v, want ErrLimit", n, err)
+			var ae *avro.Error
+			if !errors.Is(err, avro.ErrLimit) || !errors.As(err, &ae) || ae.Path != "pad" {
+				t.Fatalf("after %d records: err = %v, want ErrLimit at pad", n, err)
 			}
 			// 4 MiB of defaults and 64 bytes a byte of the file: 64 of
 			// them, and a few allocations of each.
