@@ -38,12 +38,6 @@ import (
 // lengths, so a schema may declare any precision without the codec
 // computing 10^precision.
 
-// MaxBigDecimalScale is the default bound on a decimal scale.
-//
-// Deprecated: use DefaultMaxDecimalScale, or DecodeOptions.MaxDecimalScale
-// to change the bound.
-const MaxBigDecimalScale = DefaultMaxDecimalScale
-
 var (
 	bigOne  = big.NewInt(1)
 	bigFive = big.NewInt(5)

@@ -575,9 +575,9 @@ func TestLogicalBigDecimal(t *testing.T) {
 		}
 	}
 	// The largest scale allowed decodes.
-	data := cat([]byte{0x02, 0x01}, zz(MaxBigDecimalScale))
-	if err := Unmarshal(s, cat(zz(int64(len(data))), data), &r); err != nil || r.Cmp(new(big.Rat).SetFrac(big.NewInt(1), pow10(MaxBigDecimalScale))) != 0 {
-		t.Errorf("scale %d: %v", MaxBigDecimalScale, err)
+	data := cat([]byte{0x02, 0x01}, zz(DefaultMaxDecimalScale))
+	if err := Unmarshal(s, cat(zz(int64(len(data))), data), &r); err != nil || r.Cmp(new(big.Rat).SetFrac(big.NewInt(1), pow10(DefaultMaxDecimalScale))) != 0 {
+		t.Errorf("scale %d: %v", DefaultMaxDecimalScale, err)
 	}
 }
 

@@ -95,8 +95,8 @@ func TestRegressDecimalHugeSchemaScale(t *testing.T) {
 	if err := (avro.DecodeOptions{MaxDecimalScale: 3000}).Unmarshal(bd, datum, &r); err != nil || r.Cmp(new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(3000), nil))) != 0 {
 		t.Errorf("big-decimal scale 3000 with MaxDecimalScale 3000: %v", err)
 	}
-	if avro.MaxBigDecimalScale != avro.DefaultMaxDecimalScale || avro.DefaultMaxDecimalScale != 2048 {
-		t.Errorf("MaxBigDecimalScale %d, DefaultMaxDecimalScale %d", avro.MaxBigDecimalScale, avro.DefaultMaxDecimalScale)
+	if avro.DefaultMaxDecimalScale != 2048 {
+		t.Errorf("DefaultMaxDecimalScale %d, want 2048", avro.DefaultMaxDecimalScale)
 	}
 }
 
