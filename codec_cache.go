@@ -115,9 +115,11 @@ func cachedDecoderOfPtr(s *schema.Schema, rtype unsafe.Pointer, v any) (decoder,
 // InvalidUnmarshalError describes an invalid argument passed to Unmarshal
 // or Decode: it must be a non-nil pointer.
 type InvalidUnmarshalError struct {
-	Type reflect.Type
+	Type reflect.Type // the type of the argument; nil for a nil interface
 }
 
+// Error names the argument's type, as encoding/json does:
+// "avro: Unmarshal(non-pointer T)" or "avro: Unmarshal(nil *T)".
 func (e *InvalidUnmarshalError) Error() string {
 	if e.Type == nil {
 		return "avro: Unmarshal(nil)"

@@ -324,9 +324,8 @@ var registry sync.Map // string -> reflect.Type
 // registered type is the dynamic type of the interface value.
 //
 // Register is meant to be called from init functions; codecs compiled
-// before a registration do not see it. It panics if v is nil (a nil
-// interface value has no type to register; registered, it made every
-// later compile of a union with that name panic instead).
+// before a registration do not see it. It panics if v is nil: a nil
+// interface value has no type to register.
 func Register(fullName string, v any) {
 	t := reflect.TypeOf(v)
 	if t == nil {

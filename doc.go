@@ -56,13 +56,16 @@
 //	uuid (fixed 16)                          [16]byte (raw), string (RFC 4122 text in Go)
 //	duration (fixed 12)                      Duration
 //
-// Every long of a timestamp type is an instant (or a wall clock), as in
-// the specification and the other implementations: no value stands for the
-// zero time.Time or for "no time", every long decodes to a time, and a
-// time.Time whose count of units does not fit a long is an ErrRange error
-// on encode, never wrapped. The millis and micros types hold hundreds of thousands of
-// years either side of 1970, the zero time.Time (year 1) included. The
-// nanos types hold only 1677-09-21T00:12:43.145224192Z (the long -2^63) to
+// Timestamps count units since 1970-01-01T00:00:00Z, with sub-unit digits
+// dropped towards the past; the local-timestamp types count the wall clock
+// of the time.Time in its own location as if it were UTC. Every long of a
+// timestamp type is an instant (or a wall clock), as in the specification
+// and the other implementations: no value stands for the zero time.Time
+// or for "no time", every long decodes to a time, and a time.Time whose
+// count of units does not fit a long is an ErrRange error on encode, never
+// wrapped. The millis and micros types hold hundreds of thousands of years
+// either side of 1970, the zero time.Time (year 1) included. The nanos
+// types hold only 1677-09-21T00:12:43.145224192Z (the long -2^63) to
 // 2262-04-11T23:47:16.854775807Z (2^63-1), so the zero time.Time is an
 // ErrRange error there. To write "no time", use a union with null and a
 // pointer field, which encodes nil as null (as does nil in an any):
@@ -75,7 +78,10 @@
 //
 // A plain time.Time field for that union reads null as the zero time, but
 // writes the zero time to the timestamp branch (an ErrRange error for
-// nanos), so only the pointer round-trips "no time".
+// nanos), so only the pointer round-trips "no time". time-millis and
+// time-micros values outside [0, 24h) pass through both ways, although
+// they are not valid times of day (Java's and Python's readers reject
+// them).
 //
 // # Generic values
 //
@@ -249,7 +255,7 @@
 // panics, never overflows the stack and never allocates in proportion to
 // a declared count alone. Encoding a value that contains itself (a pointer
 // cycle, a map or slice holding itself, a value.Record holding itself) is
-// ErrLimit at the depth limit. The corpus of testdata/hostile, run through
-// every entry point by hostile_test.go, and the fuzz targets of the fuzz
-// directory check this.
+// ErrLimit at the depth limit. The package's tests run a corpus of hostile
+// inputs through every entry point, and fuzz targets check the same
+// properties.
 package avro

@@ -41,6 +41,8 @@ type Error struct {
 	Err    error
 }
 
+// Error formats the error as "avro: op path at offset n: detail", leaving
+// out the path of the top-level value and the offset of an encode.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("avro: ")
@@ -73,6 +75,8 @@ type TypeError struct {
 	Detail string
 }
 
+// Error formats the error as "avro: path: Go type T cannot represent Avro
+// type (detail)".
 func (e *TypeError) Error() string {
 	var b strings.Builder
 	b.WriteString("avro: ")

@@ -45,8 +45,7 @@ const (
 // and package ocf (which adds its own block and header limits).
 //
 // A limit that is exceeded is an *Error wrapping ErrLimit; bad data is
-// ErrInvalid or ErrTruncated. See testdata/hostile for the inputs the
-// package is tested against.
+// ErrInvalid or ErrTruncated.
 type DecodeOptions struct {
 	// MaxDepth bounds the nesting of records, arrays and maps (default
 	// 128; unions do not count, as a union cannot directly hold another).
@@ -72,21 +71,22 @@ type DecodeOptions struct {
 	MaxZeroSizeItems int64
 	// MaxAlloc bounds the bytes that one decode allocates for slices, maps,
 	// strings, bytes and decimals, the values behind pointers and
-	// interfaces, and records decoded into maps. It also bounds, on its
-	// own, the output of the transcoder that reads a resolved schema
-	// (defaults can make it larger than the input), a scratch buffer that
-	// the decode does not keep. The default is 64 times the input size
-	// plus 4 MiB.
+	// interfaces, and records decoded into maps. A resolved schema read
+	// into a Go type other than a struct first rewrites the datum in the
+	// reader's encoding, in a scratch buffer that the decode does not keep
+	// and that MaxAlloc bounds on its own (reader defaults can make it
+	// larger than the input). The default is 64 times the input size plus
+	// 4 MiB.
 	//
 	// The reader defaults that a resolved schema fills in for fields the
 	// writer lacks (the bytes of their binary encoding) have a budget of
 	// their own, as the input cannot bound them: a record of no bytes may
-	// take a default of any size. One datum
-	// may fill in MaxAlloc of them. The datums of one Decoder, and the
-	// records of one container file, also share a budget over the stream:
-	// MaxAlloc for an input of no bytes (4 MiB by default) plus 64 a byte
-	// read, so that a stream of empty records that each take a 64 KiB
-	// default is ErrLimit after some 64 of them, not 64 KiB per record.
+	// take a default of any size. One datum may fill in MaxAlloc of them.
+	// The datums of one Decoder, and the records of one container file,
+	// also share a budget over the stream: MaxAlloc for an input of no
+	// bytes (4 MiB by default) plus 64 a byte read, so that a stream of
+	// empty records that each take a 64 KiB default is ErrLimit after some
+	// 64 of them, not 64 KiB per record.
 	MaxAlloc int64
 	// ZeroCopy lets decoded []byte values (not strings) alias the input
 	// instead of being copied. The caller must then keep the input alive
