@@ -13,13 +13,14 @@ import "strconv"
 // record is written with type "record", also as in Java.
 //
 // Every node has its own canonical form: a nested node's form is what
-// parsing that node alone would give. The root's is computed when the
-// schema is parsed; most nested nodes get a substring of it for free, and
-// the others (those that refer to a named type defined outside them,
-// whose form must then define it) compute theirs on first use: doing that
-// eagerly costs time and memory quadratic in the number of such
-// references (700 MB for a 385 KB schema of the test data).
+// parsing that node alone would give.
 func (s *Schema) Canonical() string {
+	// The root's form is computed when the schema is parsed; most nested
+	// nodes get a substring of it for free, and the others (those that
+	// refer to a named type defined outside them, whose form must then
+	// define it) compute theirs here, on first use: doing that eagerly
+	// costs time and memory quadratic in the number of such references
+	// (700 MB for a 385 KB schema of the test data).
 	s.canonOnce.Do(func() {
 		if s.canonical == "" {
 			w := canonWriter{first: map[*Schema]int{}, lazy: true}

@@ -18,8 +18,10 @@ import (
 // (and every recursive walk of the result) as deep as the attacker likes.
 // A record nested in a record costs three levels (object, "fields" array,
 // field object), so this still allows schemas more than 300 records deep.
-// (encoding/json has its own limit of 10,000 levels, but it decodes objects
-// into maps, which lose the attribute order that props keep.)
+//
+// The parser is our own rather than encoding/json (whose limit is 10,000
+// levels) because encoding/json decodes objects into maps, which lose the
+// attribute order that props keep.
 const MaxDepth = 1000
 
 // object is a decoded JSON object that keeps its members in the order

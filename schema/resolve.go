@@ -32,7 +32,7 @@ const (
 	// ActionSame: writer and reader have the same primitive or fixed type;
 	// the value is read as written.
 	ActionSame ActionKind = iota
-	// ActionPromote: a primitive promotion (M2): int to long, float or
+	// ActionPromote: a primitive promotion: int to long, float or
 	// double; long to float or double; float to double; string to bytes
 	// and bytes to string. Writer().Kind() and Reader().Kind() say which.
 	ActionPromote
@@ -414,7 +414,8 @@ func decimalMismatch(w, r *Schema) bool {
 	return w.logical == Decimal && r.logical == Decimal && (w.precision != r.precision || w.scale != r.scale)
 }
 
-// promotable reports whether M2 promotes a writer kind to a reader kind.
+// promotable reports whether the specification's promotions turn a
+// writer kind into a reader kind.
 func promotable(w, r Kind) bool {
 	switch w {
 	case Int:

@@ -7,7 +7,7 @@ import (
 	"github.com/avrogo/avro/internal/cache"
 )
 
-// Kind is the Avro type of a schema node. The codec builders switch on it.
+// Kind is the Avro type of a schema node.
 type Kind uint8
 
 // The Avro types. Error records (the "error" keyword of protocols) are
@@ -316,7 +316,8 @@ func (s *Schema) Scale() int { return s.scale }
 // Props returns the attributes Avro does not define, in the order written.
 func (s *Schema) Props() []Prop { return s.props }
 
-// Prop returns the value of one such attribute.
+// Prop returns the value of the attribute name, one that Avro does not
+// define, and whether the schema has it.
 func (s *Schema) Prop(name string) (any, bool) { return findProp(s.props, name) }
 
 // MinEncodedSize returns the least number of bytes that an encoded value of
@@ -366,7 +367,8 @@ func (f *Field) DefaultBinary() []byte { return f.defBinary }
 // Props returns the field's attributes that Avro does not define.
 func (f *Field) Props() []Prop { return f.props }
 
-// Prop returns the value of one such attribute.
+// Prop returns the value of the field attribute name, one that Avro does
+// not define, and whether the field has it.
 func (f *Field) Prop(name string) (any, bool) { return findProp(f.props, name) }
 
 func findProp(props []Prop, name string) (any, bool) {
