@@ -10,21 +10,21 @@ import (
 // slices in the order they were added (for a decoded map, the order on the
 // wire), with a lookup index built on first use.
 //
-// Why this shape: a decoder appends keys and values as it reads blocks,
-// with no hashing and no per-entry allocation, and re-encoding writes the
-// entries back in the same order, so decode-encode round trips are
-// byte-identical. Small maps (up to 8 entries) are searched linearly;
-// larger ones get a Go map index on the first Get, built once (safe for
-// concurrent readers). Avro data may repeat a key: Get returns the last
-// entry, as a Go map would after decoding.
+// A decoder appends keys and values as it reads blocks, with no hashing
+// and no per-entry allocation, and re-encoding writes the entries back in
+// the same order, so decode-encode round trips are byte-identical. Small
+// maps (up to 8 entries) are searched linearly; larger ones get a Go map
+// index on the first Get, built once (safe for concurrent readers). Avro
+// data may repeat a key: Get returns the last entry, as a Go map would
+// after decoding.
 //
 // A *Map is a reference shared by the Values made with MapOf. It is not
 // safe for concurrent mutation.
 type Map struct {
 	// The header is laid out as three Values (pointers in words 0, 2 and
 	// 4 only) so that an Arena can place it, the keys and the values in
-	// one []Value block; see the package documentation. keys and vals
-	// point at c slots each, of which the first n are entries.
+	// one []Value block; see the invariants at the top of value.go. keys
+	// and vals point at c slots each, of which the first n are entries.
 	keys *string
 	n    int
 	vals *Value

@@ -2,6 +2,55 @@ package value
 
 import "unsafe"
 
+// The representation of a Value.
+//
+// A Value is two words, {p unsafe.Pointer; w uint64}:
+//
+//   - p == nil: null without a branch (the zero Value).
+//   - p points into scalars, a package-level array of numRows×256 bytes.
+//     The row of the element is the kind (null, boolean, int, long, float,
+//     double, enum without schema) and its column is 0 for "no branch" or
+//     branch+1; w holds the payload bits (the int sign-extended, the float
+//     or double bits, 0/1, the enum index). A kind test is a subtraction
+//     and a compare against the array's address.
+//   - Otherwise p is the data pointer of a pointer kind and w packs the
+//     length (bits 0-47), a tag (bits 48-55: string, bytes, fixed, enum
+//     with schema, array of Values, the five typed arrays, map, record,
+//     boxed union) and branch+1 (bits 56-63). For a string or bytes, p is
+//     the first byte; for an array, the first element (no slice header is
+//     allocated); for an enum built with EnumOf, the *schema.Schema (the
+//     index is in the length bits); then *Map, *Record, and a box holding
+//     the Value and its branch for branches above 254.
+//
+// GC-safety invariants of that representation.
+//
+// The code relies on these, and tests check them under -race (which turns
+// on checkptr) and GODEBUG=invalidptr=1 with forced collections:
+//
+//  1. Every pointer is in p, typed unsafe.Pointer, so the collector sees
+//     it; w never holds an address or anything derived from one.
+//  2. p is nil, a pointer into a package-level array (scalars, zeroBase),
+//     or a pointer to the start of, or into, a live Go object that holds
+//     the payload. Keeping the Value keeps the payload alive.
+//  3. An empty string, bytes, fixed or array stores &zeroBase instead of
+//     its data pointer, so p is never nil for a non-null Value and never
+//     points one past the end of an allocation (which could keep the next
+//     object alive or name no object at all).
+//  4. A uintptr made from p is only compared, never turned back into a
+//     pointer: new sentinel pointers are taken as &scalars[row][col].
+//  5. A Record's header {schema, n, fields pointer, unused} has the pointer
+//     layout of two Values, so NewRecord can put it at the start of a
+//     []Value allocation followed by the fields; the allocation's type
+//     tells the collector where the pointers are. A Map's header {keys
+//     pointer, len, values pointer, cap, index pointer, unused} has the
+//     layout of three Values, and a string header that of one Value, so an
+//     Arena places a map's header, keys and values in a []Value block too.
+//     These layouts hold on 64-bit platforms, where arenaSlabs checks them
+//     at compile time; elsewhere, and in the purego build, an Arena
+//     allocates every node on its own. Record headers are always placed
+//     (their pointers point into their own block, which the header keeps
+//     alive whatever the word size).
+
 // Value is one Avro value: null, a scalar, a string, bytes, fixed, an enum,
 // an array, a map or a record, optionally tagged with the union branch it
 // was written under. It is two words (16 bytes) and is passed by value.
@@ -212,7 +261,8 @@ func (v Value) WithBranch(i int) Value {
 	return Value{p: unsafe.Pointer(&boxed{v: v, branch: i}), w: uint64(tBoxed) << tagShift}
 }
 
-// Union returns v tagged with union branch i; it is v.WithBranch(i).
+// Union returns v tagged with union branch branch; it is
+// v.WithBranch(branch).
 func Union(branch int, v Value) Value { return v.WithBranch(branch) }
 
 // rawBytes returns the payload of an unboxed string, bytes or fixed Value.
