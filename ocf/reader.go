@@ -62,8 +62,8 @@ func WithReaderSchema(s *schema.Schema) ReaderOption {
 // WithMaxBlockSize sets the largest block the Reader accepts once
 // decompressed (default DefaultMaxBlockSize); as stored, a compressed block
 // may exceed it by what compression adds to data that does not compress
-// (storedLimit), so that a block the Writer made within its WithBlockLimit
-// always reads. The Reader's memory is bounded by about three times this,
+// (a sixth and 1 KiB more; nothing for the null codec), so that a block the
+// Writer made within its WithBlockLimit always reads. The Reader's memory is bounded by about three times this,
 // plus what the decoded records hold. A larger block is an error wrapping
 // ErrTooLarge.
 func WithMaxBlockSize(n int64) ReaderOption {
