@@ -36,23 +36,15 @@
 //
 // # Speed
 //
-// Long and Int inline at the call site with the one-byte case handled there;
-// longer values go to an out-of-line decoder that reads 8 bytes at once and
-// packs the 7-bit groups without a branch per byte. The bulk functions
-// decode runs of one-byte values 8 at a time and contain no per-value
-// function call. On amd64 with AVX2 (checked at start-up with
-// golang.org/x/sys/cpu), [DecodeLongs] hands each run of one-byte values to
-// an assembly kernel that decodes 32 per step, one call per run; with BMI2
-// as well (and a PEXT that is not microcoded, which rules out AMD and
-// Hygon before Zen 3), the values of other lengths go to a second kernel, one call for
-// all of them up to the last 15 bytes: it finds each value's length from
-// its stop bit (TZCNT) and packs its groups with PEXT, without a branch on
-// the length below 9 bytes. The purego build tag, and other
-// architectures, keep the pure-Go loop, and the tests check that they
-// agree. The bulk functions go through
-// package-level implementation variables (see decodeLongsImpl) so that a
-// CPU-specific kernel can replace a whole pure-Go loop without changing
-// the API.
+// [Long], [Int], [AppendInt] and [AppendLong] inline at the call site, with
+// the one-byte case handled there. The bulk functions decode runs of
+// one-byte values 8 at a time and make no call per value. On amd64 with
+// AVX2, [DecodeLongs] decodes runs of one-byte values with an assembly
+// kernel, 32 values a step; with BMI2 as well, on CPUs where its PEXT
+// instruction is fast (not AMD or Hygon before Zen 3), it decodes the values
+// of other lengths with a second kernel. The CPU is checked at start-up.
+// The purego build tag, and other architectures, keep the pure-Go loops,
+// which the tests check against the kernels.
 package varint
 
 import (
@@ -133,9 +125,10 @@ func sizeUvarint(u uint64) int { return (bits.Len64(u|1)*9 + 64) >> 6 }
 //
 // Long is small enough to be inlined: the one-byte case costs a comparison and
 // a table load at the call site, and longer values call an out-of-line
-// decoder. (Its shape is tuned to the inliner's budget of 80; TestInlining
-// checks that it stays inlinable.)
+// decoder.
 func Long(b []byte) (v int64, n int) {
+	// The shape is tuned to the inliner's budget of 80; TestInlining checks
+	// that it stays inlinable.
 	for _, c := range b {
 		if c < 0x80 {
 			return oneByteLong[c], 1
@@ -302,10 +295,11 @@ func intSlow(b []byte) (int32, int) {
 // Single-value encoding
 
 // AppendLong appends the encoding of v to dst and returns the extended slice.
-// It inlines at the call site: a byte loop whose exits the branch predictor
-// learns on data of one length beats a call to a branch-free encoder there,
-// and on mixed lengths it costs no more.
+// It inlines at the call site.
 func AppendLong(dst []byte, v int64) []byte {
+	// A byte loop whose exits the branch predictor learns on data of one
+	// length beats a call to a branch-free encoder here, and on mixed
+	// lengths it costs no more.
 	u := uint64(v<<1) ^ uint64(v>>63)
 	for u >= 0x80 {
 		dst = append(dst, byte(u)|0x80)
