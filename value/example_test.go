@@ -69,3 +69,37 @@ func ExampleArena() {
 	// [{"x": 0, "y": 0}, {"x": 1, "y": 1}, {"x": 2, "y": 4}]
 	// {"unit": "m", "source": "gps"}
 }
+
+// FromAny converts plain Go data, such as decoded JSON, to a Value: it
+// checks the data against the schema, fills missing fields from their
+// defaults and picks union branches, by the value's shape or by a one-key
+// map that names the branch.
+func ExampleFromAny() {
+	s := schema.MustParse(`{"type": "record", "name": "Event", "fields": [
+		{"name": "id", "type": "long"},
+		{"name": "payload", "type": ["null", "string", "bytes"]},
+		{"name": "attempt", "type": "int", "default": 1}]}`)
+
+	v, err := value.FromAny(s, map[string]any{"id": 42, "payload": "hello"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r := v.Record()
+	fmt.Println(v, r.Field("payload").Branch())
+
+	// {"bytes": ...} names the branch, as goavro's wrapper form does.
+	v, err = value.FromAny(s, map[string]any{"id": int64(43), "payload": map[string]any{"bytes": []byte{0, 1}}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(v.Record().Field("payload").Branch(), v.Record().Field("payload").Bytes())
+
+	_, err = value.FromAny(s, map[string]any{"id": 1.5, "payload": nil})
+	fmt.Println(err)
+	// Output:
+	// {"id": 42, "payload": "hello", "attempt": 1} 1
+	// 2 [0 1]
+	// value: id: cannot use float64 as long
+}
