@@ -216,3 +216,64 @@ func ExampleDecodeOptions() {
 	// true avro: unmarshal label at offset 1: invalid data: string is not valid UTF-8
 	// <nil> 4 3
 }
+
+// Single-object encoding prefixes the datum with the marker C3 01 and the
+// writer schema's fingerprint, so that a reader can find the schema.
+func ExampleMarshalSingleObject() {
+	s := schema.MustParse(`{"type":"record","name":"Ping","fields":[{"name":"seq","type":"int"}]}`)
+	type Ping struct {
+		Seq int `avro:"seq"`
+	}
+	data, err := avro.MarshalSingleObject(s, &Ping{Seq: 5})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("% x | % x | % x\n", data[:2], data[2:avro.SingleObjectHeaderSize], data[avro.SingleObjectHeaderSize:])
+	fp, err := avro.SingleObjectFingerprint(data)
+	fmt.Println(fp == s.Fingerprint(), err)
+	// Output:
+	// c3 01 | 1f 26 e7 d0 82 3d 34 9f | 0a
+	// true <nil>
+}
+
+// UnmarshalSingleObject finds the writer schema of each message in a
+// SchemaStore and reads the datum as the reader schema, resolving the two
+// once per writer.
+func ExampleUnmarshalSingleObject() {
+	v1 := schema.MustParse(`{"type":"record","name":"Ping","fields":[{"name":"seq","type":"int"}]}`)
+	v2 := schema.MustParse(`{"type":"record","name":"Ping","fields":[
+		{"name":"seq","type":"long"},
+		{"name":"from","type":"string","default":"?"}]}`)
+	store := avro.NewMemoryStore(v1, v2)
+
+	old, err := avro.MarshalSingleObject(v1, map[string]any{"seq": 5})
+	if err != nil {
+		log.Fatal(err)
+	}
+	cur, err := avro.MarshalSingleObject(v2, map[string]any{"seq": 6, "from": "node-2"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	type Ping struct {
+		Seq  int64  `avro:"seq"`
+		From string `avro:"from"`
+	}
+	for _, msg := range [][]byte{old, cur} {
+		var p Ping
+		if err := avro.UnmarshalSingleObject(store, v2, msg, &p); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%+v\n", p)
+	}
+
+	// A writer the store does not hold is an *UnknownSchemaError.
+	other, _ := avro.MarshalSingleObject(schema.MustParse(`"string"`), "x")
+	var p Ping
+	err = avro.UnmarshalSingleObject(store, v2, other, &p)
+	var unknown *avro.UnknownSchemaError
+	fmt.Println(errors.As(err, &unknown))
+	// Output:
+	// {Seq:5 From:?}
+	// {Seq:6 From:node-2}
+	// true
+}
