@@ -2,6 +2,7 @@ package ocf_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"log"
 
@@ -52,4 +53,64 @@ func Example() {
 	// 011990-99999 0
 	// 011990-99999 22
 	// 012650-99999 -11
+}
+
+// Records ranges over the records of a file, decoded into a Go type; a bad
+// file ends the loop with its error. With WithReaderSchema the records of
+// an older file are read in the shape of a newer schema.
+func ExampleRecords() {
+	v1 := schema.MustParse(`{"type":"record","name":"Reading","fields":[
+		{"name":"station","type":"string"},{"name":"temp","type":"int"}]}`)
+	var file bytes.Buffer
+	w, err := ocf.NewWriter(&file, v1, ocf.WithCodec(ocf.CodecDeflate))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for i, st := range []string{"011990-99999", "012650-99999"} {
+		if err := w.Encode(map[string]any{"station": st, "temp": 10 * i}); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
+
+	v2 := schema.MustParse(`{"type":"record","name":"Reading","fields":[
+		{"name":"station","type":"string"},{"name":"temp","type":"double"},
+		{"name":"unit","type":"string","default":"C"}]}`)
+	type Reading struct {
+		Station string  `avro:"station"`
+		Temp    float64 `avro:"temp"`
+		Unit    string  `avro:"unit"`
+	}
+	r, err := ocf.NewReader(bytes.NewReader(file.Bytes()), ocf.WithReaderSchema(v2))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for rd, err := range ocf.Records[Reading](r) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%+v\n", rd)
+	}
+
+	// A damaged file ends the loop with its error. Here the sync marker
+	// after the only block is wrong, so none of its records are yielded.
+	data := file.Bytes()
+	data[len(data)-1] ^= 0xff
+	r, err = ocf.NewReader(bytes.NewReader(data), ocf.WithReaderSchema(v2))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for rd, err := range ocf.Records[Reading](r) {
+		if err != nil {
+			fmt.Println(errors.Is(err, ocf.ErrSyncMismatch))
+			break
+		}
+		fmt.Printf("%+v\n", rd)
+	}
+	// Output:
+	// {Station:011990-99999 Temp:0 Unit:C}
+	// {Station:012650-99999 Temp:10 Unit:C}
+	// true
 }
