@@ -31,9 +31,11 @@ type Error struct {
 	undefined string
 }
 
-// Error formats the error as "file: path: message".
+// Error formats the error as "schema: file: path: message", leaving out
+// the file and the path when they are empty.
 func (e *Error) Error() string {
 	var b strings.Builder
+	b.WriteString("schema: ")
 	if e.File != "" {
 		b.WriteString(e.File)
 		b.WriteString(": ")

@@ -37,7 +37,7 @@ func ExampleParse() {
 	// 1 email union false
 	// 2 created long true
 	// <nil> 0
-	// fields[0].type: unknown type "com.example.Foo"
+	// schema: fields[0].type: unknown type "com.example.Foo"
 }
 
 func ExampleSchema_Canonical() {

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -337,8 +339,12 @@ func checkError(t *testing.T, text, path, msg string) *Error {
 	if e.Path != path || !strings.Contains(e.Msg, msg) {
 		t.Errorf("Parse(%s):\n got error %q (path %q)\nwant path %q, message containing %q", text, err, e.Path, path, msg)
 	}
-	if want := path + ": "; path != "" && !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("Error() = %q does not start with the path", err.Error())
+	want := "schema: "
+	if path != "" {
+		want += path + ": "
+	}
+	if !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Error() = %q does not start with %q", err.Error(), want)
 	}
 	return e
 }
@@ -425,6 +431,32 @@ func TestErrors(t *testing.T) {
 	var syn *json.SyntaxError
 	if !errors.As(err, &syn) {
 		t.Errorf("malformed JSON error %v does not wrap *json.SyntaxError", err)
+	}
+}
+
+// Schema errors start with "schema:" as the other packages' errors start
+// with their name, and keep the file, the path and the wrapped error.
+func TestErrorMessageNamesThePackage(t *testing.T) {
+	_, err := Parse(`{"type":"record","name":"R","fields":[{"name":"a","type":{"type":"map"}}]}`)
+	if want := `schema: fields[0].type: map without "values"`; err == nil || err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	file := filepath.Join(t.TempDir(), "r.avsc")
+	if err := os.WriteFile(file, []byte(`{"type":"enum","name":"E","symbols":[1]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewParser().ParseFile(file)
+	var e *Error
+	if !errors.As(err, &e) || e.File != file || e.Path != "symbols[0]" {
+		t.Fatalf("ParseFile error %v (%#v)", err, e)
+	}
+	if want := "schema: " + file + ": symbols[0]: "; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %q, want the prefix %q", err, want)
+	}
+	_, err = Parse(`{"type": "int",, }`)
+	var syn *json.SyntaxError
+	if !errors.As(err, &syn) || !errors.As(err, &e) || !strings.HasPrefix(err.Error(), "schema: ") || strings.HasPrefix(err.Error(), "schema: : ") {
+		t.Errorf("malformed JSON: %q", err)
 	}
 }
 
