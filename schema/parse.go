@@ -208,7 +208,7 @@ func (st *parseState) reference(name string, ns string, p *path) (*Schema, error
 			return s, nil
 		}
 	}
-	return nil, &Error{Path: p.String(), Msg: fmt.Sprintf("unknown type %q", name), undefined: full}
+	return nil, &Error{Path: p.String(), Msg: st.unknownTypeMsg(name, ns), undefined: full}
 }
 
 // unionScanMax is the number of branches up to which a union's

@@ -460,6 +460,95 @@ func TestErrorMessageNamesThePackage(t *testing.T) {
 	}
 }
 
+// An unknown type name suggests the nearest primitive or defined name
+// when one is close, and nothing when none is.
+func TestUnknownTypeSuggestsANearName(t *testing.T) {
+	const rec = `{"type":"record","name":"R","namespace":"com.example","fields":[` +
+		`{"name":"a","type":{"type":"record","name":"Address","fields":[]}},` +
+		`{"name":"b","type":{"type":"enum","name":"Status","namespace":"org.shop","symbols":["X"]}},` +
+		`{"name":"c","type":%q}]}`
+	for _, tc := range []struct{ text, want string }{
+		{`"strng"`, `unknown type "strng" (did you mean "string"?)`},
+		{`{"type":"array","items":"flaot"}`, `unknown type "flaot" (did you mean "float"?)`},
+		{`["null","lnog"]`, `unknown type "lnog" (did you mean "long"?)`},
+		{`"String"`, `unknown type "String" (did you mean "string"?)`},
+		{fmt.Sprintf(rec, "Adress"), `unknown type "Adress" (did you mean "Address"?)`},
+		{fmt.Sprintf(rec, "com.exmple.Address"), `unknown type "com.exmple.Address" (did you mean "com.example.Address"?)`},
+		// The right short name in the wrong namespace: the full name.
+		{fmt.Sprintf(rec, "Status"), `unknown type "Status" (did you mean "org.shop.Status"?)`},
+		{fmt.Sprintf(rec, "Statsu"), `unknown type "Statsu" (did you mean "org.shop.Status"?)`},
+		// Too far from every name: no suggestion.
+		{`"panther"`, `unknown type "panther"`},
+		{fmt.Sprintf(rec, "Customer"), `unknown type "Customer"`},
+		{fmt.Sprintf(rec, "com.example.Foo"), `unknown type "com.example.Foo"`},
+		{`"ab"`, `unknown type "ab"`},
+	} {
+		_, err := Parse(tc.text)
+		var e *Error
+		if !errors.As(err, &e) || e.Msg != tc.want || !strings.HasPrefix(err.Error(), "schema: ") {
+			t.Errorf("Parse(%s): %v, want the message %q", tc.text, err, tc.want)
+		}
+	}
+
+	// A Parser suggests the names of its earlier texts too.
+	p := NewParser()
+	if _, err := p.Parse(`{"type":"enum","name":"com.example.Color","symbols":["RED"]}`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := p.Parse(`{"type":"record","name":"com.example.Car","fields":[{"name":"c","type":"Colour"}]}`)
+	var e *Error
+	if want := `unknown type "Colour" (did you mean "Color"?)`; !errors.As(err, &e) || e.Msg != want || e.Path != "fields[0].type" {
+		t.Errorf("Parser: %v, want %q", err, want)
+	}
+}
+
+// editDistance agrees with the full table of the optimal string alignment
+// distance, up to its limit.
+func TestEditDistanceMatchesFullTable(t *testing.T) {
+	full := func(a, b string) int {
+		d := make([][]int, len(a)+1)
+		for i := range d {
+			d[i] = make([]int, len(b)+1)
+			d[i][0] = i
+		}
+		for j := range d[0] {
+			d[0][j] = j
+		}
+		for i := 1; i <= len(a); i++ {
+			for j := 1; j <= len(b); j++ {
+				cost := 1
+				if a[i-1] == b[j-1] {
+					cost = 0
+				}
+				d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+				if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+					d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+				}
+			}
+		}
+		return d[len(a)][len(b)]
+	}
+	rnd := uint64(1)
+	next := func(n int) int {
+		rnd = rnd*6364136223846793005 + 1442695040888963407
+		return int(rnd>>33) % n
+	}
+	word := func() string {
+		b := make([]byte, next(9))
+		for i := range b {
+			b[i] = "abc"[next(3)]
+		}
+		return string(b)
+	}
+	for range 20000 {
+		a, b, limit := word(), word(), 1+next(3)
+		want := min(full(a, b), limit+1)
+		if got := editDistance(a, b, limit); got != want {
+			t.Fatalf("editDistance(%q, %q, %d) = %d, want %d", a, b, limit, got, want)
+		}
+	}
+}
+
 // TestDeepNesting checks that absurd nesting is an error, not a stack
 // overflow, for every shape of nesting.
 func TestDeepNesting(t *testing.T) {
