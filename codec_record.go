@@ -313,6 +313,24 @@ func (c *compiler) recordDecoder(s *schema.Schema, t reflect.Type, path string) 
 	return nil, typeErr(path, t, s, "a record maps to a struct or a map with string keys")
 }
 
+// missingFieldErr is the error for a struct t that has no field for the
+// schema field f, which has no default to write instead. The field's type
+// is named as briefly as it can be: the full name of a named type, the
+// logical type, a short union's JSON.
+func missingFieldErr(path string, t reflect.Type, f *schema.Field) error {
+	te := typeErr(path, t, f.Type(), "").(*TypeError)
+	te.missing = f.Name()
+	switch ft := f.Type(); {
+	case ft.Kind().IsNamed():
+		te.Schema = ft.FullName()
+	case ft.Logical() != schema.NoLogical:
+		te.Schema = ft.Logical().String()
+	case ft.Kind() == schema.Union && len(ft.String()) <= 60:
+		te.Schema = ft.String()
+	}
+	return te
+}
+
 func (c *compiler) recordEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
 	switch {
 	case t.Kind() == reflect.Struct:
@@ -324,7 +342,7 @@ func (c *compiler) recordEncoder(s *schema.Schema, t reflect.Type, path string) 
 			gf, ok := matchField(goFields, f.Name())
 			if !ok {
 				if !f.HasDefault() {
-					return nil, typeErr(fpath, t, f.Type(), "the struct has no field "+f.Name()+" and the schema field has no default")
+					return nil, missingFieldErr(fpath, t, f)
 				}
 				se.fields = append(se.fields, fieldEncoder{def: f.DefaultBinary(), name: f.Name(), op: fieldDefaultBytes})
 				continue

@@ -66,23 +66,44 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // TypeError reports, when a codec is compiled, that a Go type cannot
 // represent a schema: "avro: age: Go type string cannot represent Avro
-// int".
-// It is returned before any byte is read or written.
+// int", or that a struct to encode has no field for a schema field that
+// has no default: "avro: qty: struct main.Line has no field for "qty"
+// (int), and the schema gives it no default" (GoType is then the struct
+// and Schema the field's type). It is returned before any byte is read
+// or written.
 type TypeError struct {
 	Path   string // path in the schema, such as "address.zip"
 	GoType string
 	Schema string // the Avro type name
 	Detail string
+
+	// missing is the name of the schema field that the struct GoType
+	// lacks, when that is the error.
+	missing string
 }
 
 // Error formats the error as "avro: path: Go type T cannot represent Avro
-// type (detail)".
+// type (detail)", or for a struct that lacks a field as "avro: path:
+// struct T has no field for "name" (type), and the schema gives it no
+// default".
 func (e *TypeError) Error() string {
 	var b strings.Builder
 	b.WriteString("avro: ")
 	if e.Path != "" {
 		b.WriteString(e.Path)
 		b.WriteString(": ")
+	}
+	if e.missing != "" {
+		if !strings.HasPrefix(e.GoType, "struct {") {
+			b.WriteString("struct ")
+		}
+		b.WriteString(e.GoType)
+		b.WriteString(" has no field for ")
+		b.WriteString(strconv.Quote(e.missing))
+		b.WriteString(" (")
+		b.WriteString(e.Schema)
+		b.WriteString("), and the schema gives it no default")
+		return b.String()
 	}
 	b.WriteString("Go type ")
 	b.WriteString(e.GoType)

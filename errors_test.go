@@ -254,6 +254,60 @@ func errRichValue() errRich {
 		Recs: []struct{ X int64 }{{1}, {300}}, Last: 99}
 }
 
+// Encoding a struct that has no field for a schema field without a
+// default says so plainly, rather than that the Go type cannot represent
+// the field's Avro type.
+func TestErrStructLacksFieldWithoutDefault(t *testing.T) {
+	type Line struct {
+		SKU string `avro:"sku"`
+	}
+	type Order struct {
+		Lines []Line `avro:"lines"`
+	}
+	s := schema.MustParse(`{"type":"record","name":"Order","fields":[
+		{"name":"lines","type":{"type":"array","items":{"type":"record","name":"Line","fields":[
+			{"name":"sku","type":"string"},
+			{"name":"qty","type":"int"},
+			{"name":"at","type":{"type":"long","logicalType":"timestamp-millis"}},
+			{"name":"note","type":["null","string"]},
+			{"name":"ship","type":{"type":"record","name":"com.example.Ship","fields":[]}}]}}}]}`)
+	_, err := Marshal(s, &Order{})
+	var te *TypeError
+	if !errors.As(err, &te) || te.Path != "lines[].qty" || te.GoType != "avro.Line" || te.Schema != "int" {
+		t.Fatalf("error %v (%#v), want a *TypeError at lines[].qty", err, te)
+	}
+	if want := `avro: lines[].qty: struct avro.Line has no field for "qty" (int), and the schema gives it no default`; err.Error() != want {
+		t.Errorf("message %q\nwant      %q", err, want)
+	}
+	for _, tc := range []struct{ field, typ string }{
+		{"at", "timestamp-millis"},
+		{"note", `["null","string"]`},
+		{"ship", "com.example.Ship"},
+	} {
+		type One struct {
+			SKU string `avro:"sku"`
+		}
+		fields := `{"name":"sku","type":"string"},{"name":"` + tc.field + `","type":` + map[string]string{
+			"at": `{"type":"long","logicalType":"timestamp-millis"}`, "note": `["null","string"]`,
+			"ship": `{"type":"record","name":"com.example.Ship","fields":[]}`}[tc.field] + `}`
+		_, err := Marshal(schema.MustParse(`{"type":"record","name":"R","fields":[`+fields+`]}`), &One{})
+		want := `avro: ` + tc.field + `: struct avro.One has no field for "` + tc.field + `" (` + tc.typ + `), and the schema gives it no default`
+		if !errors.As(err, &te) || err.Error() != want {
+			t.Errorf("message %v\nwant    %s", err, want)
+		}
+	}
+	// An anonymous struct is named by its type alone.
+	_, err = Marshal(schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"n","type":"int"}]}`), &struct{ X int }{})
+	if want := `avro: n: struct { X int } has no field for "n" (int), and the schema gives it no default`; err == nil || err.Error() != want {
+		t.Errorf("anonymous struct: %v, want %s", err, want)
+	}
+	// Decoding skips the field: only encoding needs it.
+	var o Order
+	if err := Unmarshal(s, []byte{0x02, 0x02, 'x', 0x04, 0x00, 0x00, 0x00}, &o); err != nil || len(o.Lines) != 1 || o.Lines[0].SKU != "x" {
+		t.Errorf("decode: %+v, %v", o, err)
+	}
+}
+
 func TestErrTruncatedEveryPrefix(t *testing.T) {
 	s := propParse(t, errRichSchema)
 	v := errRichValue()
