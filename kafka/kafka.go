@@ -80,6 +80,22 @@ func (e *LookupError) Error() string {
 // Unwrap returns the registry's error.
 func (e *LookupError) Unwrap() error { return e.Err }
 
+// ResolveError reports that the writer schema registered under ID cannot
+// be read as the Deserializer's reader schema. Err is the
+// *schema.CompatibilityError of schema.Resolve.
+type ResolveError struct {
+	ID  int
+	Err error
+}
+
+// Error names the writer's id and lists the incompatibilities.
+func (e *ResolveError) Error() string {
+	return fmt.Sprintf("kafka: writer schema id %d cannot be read as the reader schema: %v", e.ID, e.Err)
+}
+
+// Unwrap returns the error of schema.Resolve.
+func (e *ResolveError) Unwrap() error { return e.Err }
+
 // AppendHeader appends the wire-format header for schema id to dst.
 func AppendHeader(dst []byte, id int) ([]byte, error) {
 	if id < math.MinInt32 || id > math.MaxInt32 {
@@ -185,8 +201,8 @@ func NewDeserializerWithOptions(reg Registry, reader *schema.Schema, opts avro.D
 // Unmarshal decodes a message into the value v points at. A message that
 // is not in the wire format is a *FormatError; an id the registry fails to
 // give is a *LookupError (wrapping *UnknownIDError for an unknown id); a
-// writer schema that the reader cannot read is a
-// *schema.CompatibilityError; errors of the datum are those of
+// writer schema that the reader cannot read is a *ResolveError wrapping
+// the *schema.CompatibilityError; errors of the datum are those of
 // avro.Unmarshal, with offsets counted from the start of the datum.
 func (ds *Deserializer) Unmarshal(ctx context.Context, msg []byte, v any) error {
 	id, datum, err := ParseHeader(msg)
@@ -202,7 +218,7 @@ func (ds *Deserializer) Unmarshal(ctx context.Context, msg []byte, v any) error 
 
 // SchemaFor returns the schema that reads the messages of writer id: the
 // writer schema resolved against the reader. It is computed on the first
-// message of the id and cached.
+// message of the id and cached. Its errors are those of Unmarshal.
 func (ds *Deserializer) SchemaFor(ctx context.Context, id int) (*schema.Schema, error) {
 	if e, ok := ds.byID.Load(id); ok {
 		en := e.(*entry)
@@ -224,7 +240,9 @@ func (ds *Deserializer) SchemaFor(ctx context.Context, id int) (*schema.Schema, 
 		if w == ds.reader || w.String() == ds.reader.String() {
 			en.s = ds.reader
 		} else {
-			en.s, en.err = schema.Resolve(w, ds.reader)
+			if en.s, err = schema.Resolve(w, ds.reader); err != nil {
+				en.err = &ResolveError{ID: id, Err: err}
+			}
 		}
 	}
 	e, _ := ds.byID.LoadOrStore(id, en)

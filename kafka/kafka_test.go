@@ -230,3 +230,27 @@ func TestDeserializerReaderDefaultsBounded(t *testing.T) {
 		}
 	}
 }
+
+// A writer schema that the reader cannot read is reported with its
+// registry id, so that the offending schema version can be found.
+func TestResolveErrorNamesWriterID(t *testing.T) {
+	reg := &MemoryRegistry{}
+	reg.Register(42, schema.MustParse(`{"type":"record","name":"Order","namespace":"shop","fields":[{"name":"sku","type":"int"}]}`))
+	ds := NewDeserializer(reg, v2)
+	for range 2 { // the first message resolves, the second hits the cache
+		var o orderV2
+		err := ds.Unmarshal(context.Background(), []byte{0, 0, 0, 0, 42, 2}, &o)
+		var re *ResolveError
+		var ce *schema.CompatibilityError
+		if !errors.As(err, &re) || re.ID != 42 || !errors.As(err, &ce) || len(ce.Items) == 0 {
+			t.Fatalf("error %v, want a *ResolveError for id 42 wrapping a *schema.CompatibilityError", err)
+		}
+		const want = "kafka: writer schema id 42 cannot be read as the reader schema: schema: incompatible schemas"
+		if !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("message %q\nwant the prefix %q", err, want)
+		}
+	}
+	if _, err := ds.SchemaFor(context.Background(), 42); err == nil || !strings.Contains(err.Error(), "id 42") {
+		t.Errorf("SchemaFor: %v", err)
+	}
+}
