@@ -595,8 +595,8 @@ func FuzzAnyDecode(f *testing.F) {
 		var v any
 		if err := Unmarshal(sc, data, &v); err != nil {
 			var ae *Error
-			if !errors.As(err, &ae) || !(errors.Is(err, ErrTruncated) || errors.Is(err, ErrInvalid) ||
-				errors.Is(err, ErrLimit) || errors.Is(err, ErrRange)) || ae.Offset < 0 {
+			typed := errors.Is(err, ErrTruncated) || errors.Is(err, ErrInvalid) || errors.Is(err, ErrLimit) || errors.Is(err, ErrRange)
+			if !errors.As(err, &ae) || !typed || ae.Offset < 0 {
 				t.Fatalf("untyped decode error: %v", err)
 			}
 			return

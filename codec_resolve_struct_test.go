@@ -78,7 +78,7 @@ func TestResolveStructDirect(t *testing.T) {
 			}
 			typ := structgen.TypeOf(rs)
 			direct := reflect.New(typ)
-			var target any = direct.Interface()
+			target := direct.Interface()
 			dec, _, err := topDecoder(rs, &target)
 			if err != nil {
 				t.Fatal(err)

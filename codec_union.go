@@ -192,7 +192,7 @@ func (c *compiler) unionDecoder(s *schema.Schema, t reflect.Type, path string) (
 		fits++
 		ud.branches = append(ud.branches, dec)
 	}
-	if fits == 0 && len(s.Branches()) > 0 && !(len(s.Branches()) == 1 && hasNull) {
+	if fits == 0 && len(s.Branches()) > 0 && (len(s.Branches()) != 1 || !hasNull) {
 		if firstErr != nil {
 			return nil, firstErr
 		}

@@ -113,7 +113,9 @@ func TestRegressUnionWrapperFullNameFirst(t *testing.T) {
 	}
 }
 
-type directMeta struct{}
+// directMeta is a zero-size type that the structs below embed for their
+// layout alone: one pointer beside zero-size fields.
+type directMeta struct{} //nolint:unused // used for its layout, never accessed
 
 type directBox struct {
 	Q *int64 `avro:"q"`
@@ -128,8 +130,8 @@ func TestRegressPointerShapedStructByValue(t *testing.T) {
 	s := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"b","type":{"type":"record","name":"Box","fields":[{"name":"q","type":["null","long"]}]}}]}`)
 	zero := int64(0)
 	type withMeta struct {
-		directMeta
-		B *directBox `avro:"b"`
+		directMeta            //nolint:unused // layout only
+		B          *directBox `avro:"b"`
 	}
 	type metaAfter struct {
 		B    *directBox `avro:"b"`
@@ -154,8 +156,8 @@ func TestRegressPointerShapedStructByValue(t *testing.T) {
 	}
 	ms := schema.MustParse(`{"type":"record","name":"M","fields":[{"name":"m","type":{"type":"map","values":"int"}}]}`)
 	type mapMeta struct {
-		directMeta
-		M map[string]int32 `avro:"m"`
+		directMeta                  //nolint:unused // layout only
+		M          map[string]int32 `avro:"m"`
 	}
 	if got, err := avro.Marshal(ms, mapMeta{M: map[string]int32{"a": 1}}); err != nil || !bytes.Equal(got, []byte{2, 2, 'a', 2, 0}) {
 		t.Errorf("Marshal(map and zero-size field by value) = %x, %v", got, err)

@@ -59,12 +59,6 @@ func (e *encodeState) toError() error {
 	return &Error{Op: "marshal", Path: formatPath(e.path), Offset: -1, Err: e.err}
 }
 
-func (e *encodeState) fail(err error) {
-	if e.err == nil {
-		e.err = err
-	}
-}
-
 func (e *encodeState) failf(sentinel error, format string, args ...any) {
 	if e.err == nil {
 		e.err = fmt.Errorf("%w: "+format, append([]any{sentinel}, args...)...)
@@ -93,8 +87,6 @@ func (e *encodeState) writeLong(v int64) {
 	}
 	e.buf = varint.AppendLong(e.buf, v)
 }
-
-func (e *encodeState) writeInt(v int32) { e.writeLong(int64(v)) }
 
 func (e *encodeState) writeBool(v bool) {
 	var b byte

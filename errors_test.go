@@ -35,6 +35,12 @@ func errAs(t *testing.T, err, sentinel error, context string) *Error {
 	return ae
 }
 
+// wantErr is errAs for a caller that needs no more than the checks.
+func wantErr(t *testing.T, err, sentinel error, context string) {
+	t.Helper()
+	_ = errAs(t, err, sentinel, context)
+}
+
 const errOrderSchema = `{"type":"record","name":"Order","namespace":"errt","fields":[
 	{"name":"id","type":"long"},
 	{"name":"items","type":{"type":"array","items":{"type":"record","name":"Item","fields":[
@@ -320,7 +326,7 @@ func TestErrTruncatedEveryPrefix(t *testing.T) {
 			prefix := d[:i]
 			for _, target := range []any{new(errRich), new(any), new(value.Value), new(map[string]any)} {
 				err := Unmarshal(s, prefix, target)
-				errAs(t, err, ErrTruncated, fmt.Sprintf("prefix %d/%d into %T", i, len(d), target))
+				wantErr(t, err, ErrTruncated, fmt.Sprintf("prefix %d/%d into %T", i, len(d), target))
 				if !errors.Is(err, io.ErrUnexpectedEOF) {
 					t.Fatalf("prefix %d into %T: %v does not match io.ErrUnexpectedEOF", i, target, err)
 				}
@@ -335,7 +341,7 @@ func TestErrTruncatedEveryPrefix(t *testing.T) {
 				}
 				continue
 			}
-			errAs(t, err, ErrTruncated, fmt.Sprintf("Decoder, prefix %d", i))
+			wantErr(t, err, ErrTruncated, fmt.Sprintf("Decoder, prefix %d", i))
 		}
 	}
 }
@@ -350,8 +356,8 @@ func TestErrTruncatedNegativeBlock(t *testing.T) {
 		t.Fatalf("negative block: %q, %v", got, err)
 	}
 	for i := range len(data) {
-		errAs(t, Unmarshal(s, data[:i], &got), ErrTruncated, fmt.Sprintf("prefix %d", i))
-		errAs(t, Unmarshal(s, data[:i], new(value.Value)), ErrTruncated, fmt.Sprintf("prefix %d into value.Value", i))
+		wantErr(t, Unmarshal(s, data[:i], &got), ErrTruncated, fmt.Sprintf("prefix %d", i))
+		wantErr(t, Unmarshal(s, data[:i], new(value.Value)), ErrTruncated, fmt.Sprintf("prefix %d into value.Value", i))
 	}
 }
 
@@ -393,11 +399,11 @@ func TestErrInvalidScalars(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := propParse(t, tc.schema)
 			for _, target := range []any{tc.target(), new(any), new(value.Value)} {
-				errAs(t, Unmarshal(s, tc.data, target), tc.sentinel, fmt.Sprintf("into %T", target))
+				wantErr(t, Unmarshal(s, tc.data, target), tc.sentinel, fmt.Sprintf("into %T", target))
 			}
 			// Skipped as a field the struct lacks: the same error.
 			rec := propParse(t, `{"type":"record","name":"Skip","fields":[{"name":"gone","type":`+tc.schema+`}]}`)
-			errAs(t, Unmarshal(rec, tc.data, new(struct{})), tc.sentinel, "skipped field")
+			wantErr(t, Unmarshal(rec, tc.data, new(struct{})), tc.sentinel, "skipped field")
 		})
 	}
 }
@@ -531,7 +537,7 @@ func TestErrHostileCounts(t *testing.T) {
 			ctx := fmt.Sprintf("%s % x into %T", mf.schema, mf.data, target)
 			err := Unmarshal(s, mf.data, target)
 			if mf.want != nil {
-				errAs(t, err, mf.want, ctx)
+				wantErr(t, err, mf.want, ctx)
 			} else if !errors.Is(err, ErrTruncated) && !errors.Is(err, ErrLimit) {
 				t.Errorf("%s: %v, want ErrTruncated or ErrLimit", ctx, err)
 			}
@@ -540,15 +546,15 @@ func TestErrHostileCounts(t *testing.T) {
 	// A limit lower than the default applies.
 	s := propParse(t, `{"type":"array","items":"long"}`)
 	data, _ := Marshal(s, make([]int64, 100))
-	errAs(t, DecodeOptions{MaxItems: 99}.Unmarshal(s, data, new([]int64)), ErrLimit, "MaxItems 99")
+	wantErr(t, DecodeOptions{MaxItems: 99}.Unmarshal(s, data, new([]int64)), ErrLimit, "MaxItems 99")
 	if err := (DecodeOptions{MaxItems: 100}).Unmarshal(s, data, new([]int64)); err != nil {
 		t.Errorf("MaxItems 100: %v", err)
 	}
 	sStr := propParse(t, `"string"`)
-	errAs(t, DecodeOptions{MaxLength: 3}.Unmarshal(sStr, propStr("abcd"), new(string)), ErrLimit, "MaxLength 3")
-	errAs(t, DecodeOptions{MaxAlloc: 1000}.Unmarshal(s, mustMarshal(t, s, make([]int64, 1000)), new([]int64)), ErrLimit, "MaxAlloc 1000")
+	wantErr(t, DecodeOptions{MaxLength: 3}.Unmarshal(sStr, propStr("abcd"), new(string)), ErrLimit, "MaxLength 3")
+	wantErr(t, DecodeOptions{MaxAlloc: 1000}.Unmarshal(s, mustMarshal(t, s, make([]int64, 1000)), new([]int64)), ErrLimit, "MaxAlloc 1000")
 	sNull := propParse(t, `{"type":"array","items":"null"}`)
-	errAs(t, DecodeOptions{MaxZeroSizeItems: 10}.Unmarshal(sNull, propCat(propLong(11), propLong(0)), new([]any)), ErrLimit, "MaxZeroSizeItems 10")
+	wantErr(t, DecodeOptions{MaxZeroSizeItems: 10}.Unmarshal(sNull, propCat(propLong(11), propLong(0)), new([]any)), ErrLimit, "MaxZeroSizeItems 10")
 }
 
 func mustMarshal(t *testing.T, s *schema.Schema, v any) []byte {
@@ -599,9 +605,9 @@ func TestErrDepthLimit(t *testing.T) {
 		}
 		// Deep data is ErrLimit, however deep, never a stack overflow.
 		for _, n := range []int{200, 1000, 1_000_000} {
-			errAs(t, Unmarshal(s, errChain(n), tf()), ErrLimit, fmt.Sprintf("%s: %d-deep list", name, n))
-			errAs(t, Unmarshal(s, errNestedChildren(n), tf()), ErrLimit, fmt.Sprintf("%s: %d-deep tree", name, n))
-			errAs(t, NewDecoder(bytes.NewReader(errChain(n)), s).Decode(tf()), ErrLimit, fmt.Sprintf("%s: Decoder, %d-deep list", name, n))
+			wantErr(t, Unmarshal(s, errChain(n), tf()), ErrLimit, fmt.Sprintf("%s: %d-deep list", name, n))
+			wantErr(t, Unmarshal(s, errNestedChildren(n), tf()), ErrLimit, fmt.Sprintf("%s: %d-deep tree", name, n))
+			wantErr(t, NewDecoder(bytes.NewReader(errChain(n)), s).Decode(tf()), ErrLimit, fmt.Sprintf("%s: Decoder, %d-deep list", name, n))
 		}
 		// MaxDepth raises and lowers the limit.
 		if err := (DecodeOptions{MaxDepth: 300}).Unmarshal(s, errChain(200), tf()); err != nil {
@@ -610,7 +616,7 @@ func TestErrDepthLimit(t *testing.T) {
 		if err := (DecodeOptions{MaxDepth: 1000}).NewDecoder(bytes.NewReader(errChain(200)), s).Decode(tf()); err != nil {
 			t.Errorf("%s: Decoder, 200-deep list with MaxDepth 1000: %v", name, err)
 		}
-		errAs(t, DecodeOptions{MaxDepth: 10}.Unmarshal(s, errChain(20), tf()), ErrLimit, name+": MaxDepth 10")
+		wantErr(t, DecodeOptions{MaxDepth: 10}.Unmarshal(s, errChain(20), tf()), ErrLimit, name+": MaxDepth 10")
 		if err := (DecodeOptions{MaxDepth: 10}).Unmarshal(s, errChain(5), tf()); err != nil {
 			t.Errorf("%s: 5-deep list with MaxDepth 10: %v", name, err)
 		}
@@ -619,7 +625,7 @@ func TestErrDepthLimit(t *testing.T) {
 	deepMap := append(bytes.Repeat(propCat(propLong(1), propStr("k")), 10000), bytes.Repeat([]byte{0}, 10001)...)
 	type mnode struct{ M map[string]mnode }
 	for _, target := range []any{new(mnode), new(any), new(value.Value), new(struct{})} {
-		errAs(t, Unmarshal(sMap, deepMap, target), ErrLimit, fmt.Sprintf("deep maps into %T", target))
+		wantErr(t, Unmarshal(sMap, deepMap, target), ErrLimit, fmt.Sprintf("deep maps into %T", target))
 	}
 
 	// Encoding: a deep value is ErrLimit by default and fine with a
@@ -629,7 +635,7 @@ func TestErrDepthLimit(t *testing.T) {
 		deep = &propNode{Value: int64(i), Next: deep}
 	}
 	_, err := Marshal(s, deep)
-	errAs(t, err, ErrLimit, "Marshal of a 300-deep list")
+	wantErr(t, err, ErrLimit, "Marshal of a 300-deep list")
 	if _, err := (EncodeOptions{MaxDepth: 400}).Marshal(s, deep); err != nil {
 		t.Errorf("Marshal with MaxDepth 400: %v", err)
 	}
@@ -642,29 +648,29 @@ func TestErrCyclicMarshal(t *testing.T) {
 	n := &propNode{Value: 1}
 	n.Next = n
 	_, err := Marshal(s, n)
-	errAs(t, err, ErrLimit, "self-pointing *propNode")
+	wantErr(t, err, ErrLimit, "self-pointing *propNode")
 	_, err = Append(make([]byte, 0, 64), s, n)
-	errAs(t, err, ErrLimit, "Append of a self-pointing *propNode")
+	wantErr(t, err, ErrLimit, "Append of a self-pointing *propNode")
 	err = NewEncoder(io.Discard, s).Encode(n)
-	errAs(t, err, ErrLimit, "Encoder of a self-pointing *propNode")
+	wantErr(t, err, ErrLimit, "Encoder of a self-pointing *propNode")
 
 	c := &propNode{Children: make([]propNode, 1)}
 	c.Children[0].Children = c.Children
 	_, err = Marshal(s, c)
-	errAs(t, err, ErrLimit, "self-containing slice")
+	wantErr(t, err, ErrLimit, "self-containing slice")
 
 	m := map[string]any{"value": int64(1), "children": []any{}}
 	m["next"] = m
 	var a any = m
 	_, err = Marshal(s, &a)
-	errAs(t, err, ErrLimit, "self-containing map[string]any")
+	wantErr(t, err, ErrLimit, "self-containing map[string]any")
 	_, err = Marshal(s, m)
-	errAs(t, err, ErrLimit, "self-containing map[string]any as a map")
+	wantErr(t, err, ErrLimit, "self-containing map[string]any as a map")
 
 	rec := value.NewRecord(s, []value.Value{value.Long(1), value.Array(nil), value.Null()})
 	rec.Set("next", value.Union(1, value.RecordOf(rec)))
 	_, err = Marshal(s, value.RecordOf(rec))
-	errAs(t, err, ErrLimit, "self-containing value.Record")
+	wantErr(t, err, ErrLimit, "self-containing value.Record")
 }
 
 func TestErrInvalidUnmarshal(t *testing.T) {

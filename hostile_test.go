@@ -522,11 +522,17 @@ func hostileGenerate(tb testing.TB, name string) []byte {
 		var buf bytes.Buffer
 		fw, _ := flate.NewWriter(&buf, flate.BestCompression)
 		zeros := make([]byte, 1<<20)
-		fw.Write(zeros)
-		fw.Flush()
+		flush := func() {
+			if _, err := fw.Write(zeros); err != nil {
+				tb.Fatal(err)
+			}
+			if err := fw.Flush(); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		flush()
 		first := buf.Len()
-		fw.Write(zeros)
-		fw.Flush()
+		flush()
 		piece := bytes.Clone(buf.Bytes()[first:])
 		comp = bytes.Clone(buf.Bytes())
 		for range 4<<10 - 2 {

@@ -158,20 +158,20 @@ type pyUnions struct {
 }
 
 type pyLogical struct {
-	DecB   *big.Rat      `avro:"decB"`
-	DecF   big.Rat       `avro:"decF"`
-	DecBig *big.Rat      `avro:"decBig"`
-	ID     string        `avro:"id"`
-	Day    time.Time     `avro:"day"`
-	TMs    time.Duration `avro:"tMs"`
-	TUs    time.Duration `avro:"tUs"`
-	TsMs   time.Time     `avro:"tsMs"`
-	TsUs   time.Time     `avro:"tsUs"`
-	LtsMs  time.Time     `avro:"ltsMs"`
-	LtsUs  time.Time     `avro:"ltsUs"`
-	OptTs  *time.Time    `avro:"optTs"`
-	OptDec *big.Rat      `avro:"optDec"`
-	OptDay *time.Time    `avro:"optDay"`
+	DecB      *big.Rat      `avro:"decB"`
+	DecF      big.Rat       `avro:"decF"`
+	DecBig    *big.Rat      `avro:"decBig"`
+	ID        string        `avro:"id"`
+	Day       time.Time     `avro:"day"`
+	MilliTime time.Duration `avro:"tMs"`
+	MicroTime time.Duration `avro:"tUs"`
+	TsMs      time.Time     `avro:"tsMs"`
+	TsUs      time.Time     `avro:"tsUs"`
+	LtsMs     time.Time     `avro:"ltsMs"`
+	LtsUs     time.Time     `avro:"ltsUs"`
+	OptTs     *time.Time    `avro:"optTs"`
+	OptDec    *big.Rat      `avro:"optDec"`
+	OptDay    *time.Time    `avro:"optDay"`
 }
 
 func pyPtr[T any](v T) *T { return &v }
@@ -447,7 +447,7 @@ func pyCases(t *testing.T) []pyCase {
 			pyLogical{DecB: vecRatOf("-12345678.9012"), DecF: *vecRatOf("-9999999999999999.99"),
 				DecBig: vecRatOf("1234567890123456789012345678901234567890"),
 				ID:     "a4818e1c-8e59-11eb-8dcd-0242ac130003", Day: utc(1969, 12, 31, 0, 0, 0, 0),
-				TMs: 24*time.Hour - time.Millisecond, TUs: 24*time.Hour - time.Microsecond,
+				MilliTime: 24*time.Hour - time.Millisecond, MicroTime: 24*time.Hour - time.Microsecond,
 				TsMs: utc(2000, 1, 17, 16, 2, 1, 100e6), TsUs: utc(1969, 12, 31, 23, 59, 59, 999999e3),
 				LtsMs: utc(1969, 12, 31, 23, 59, 59, 999e6), LtsUs: time.UnixMicro(1700000000123456).UTC(),
 				OptTs: pyPtr(utc(9999, 12, 31, 23, 59, 59, 999999e3)), OptDec: vecRatOf("-0.001"),
@@ -455,14 +455,14 @@ func pyCases(t *testing.T) []pyCase {
 			pyLogical{DecB: vecRatOf("9999999999999999.9999"), DecF: *vecRatOf("9999999999999999.99"),
 				DecBig: vecRatOf("-9999999999999999999999999999999999999999"),
 				ID:     "ffffffff-ffff-ffff-ffff-ffffffffffff", Day: utc(1, 1, 1, 0, 0, 0, 0),
-				TMs: 12*time.Hour + 34*time.Minute + 56789*time.Millisecond, TUs: time.Microsecond,
+				MilliTime: 12*time.Hour + 34*time.Minute + 56789*time.Millisecond, MicroTime: time.Microsecond,
 				TsMs: utc(1, 1, 1, 0, 0, 0, 0), TsUs: utc(9999, 12, 31, 23, 59, 59, 999999e3),
 				LtsMs: utc(9999, 12, 31, 23, 59, 59, 999e6), LtsUs: utc(1, 1, 1, 0, 0, 0, 0),
 				OptTs: pyPtr(utc(1, 1, 1, 0, 0, 0, 0)), OptDec: vecRatOf("999999.999"),
 				OptDay: pyPtr(utc(9999, 12, 31, 0, 0, 0, 0))},
 			pyLogical{DecB: vecRatOf("0.0001"), DecF: *vecRatOf("-0.01"), DecBig: vecRatOf("-1"),
 				ID: "570feebe-2bbc-4937-98df-285944e1dbbd", Day: utc(2000, 3, 1, 0, 0, 0, 0),
-				TMs: time.Millisecond, TUs: 12 * time.Hour,
+				MilliTime: time.Millisecond, MicroTime: 12 * time.Hour,
 				TsMs: utc(1969, 12, 31, 23, 59, 59, 999e6), TsUs: utc(2262, 4, 11, 23, 47, 16, 854775e3),
 				LtsMs: utc(1970, 1, 1, 0, 0, 0, 1e6), LtsUs: utc(1969, 12, 31, 23, 59, 59, 999999e3),
 				OptTs: pyPtr(utc(1677, 9, 21, 0, 12, 43, 145224e3)), OptDec: vecRatOf("-128"),

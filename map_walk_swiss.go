@@ -20,7 +20,7 @@ import (
 // swissMapHeader mirrors the first fields of internal/runtime/maps.Map.
 type swissMapHeader struct {
 	used   uint64         // entries
-	seed   uintptr        // hash seed
+	seed   uintptr        //nolint:unused // hash seed: mirrored for the offsets after it
 	dirPtr unsafe.Pointer // the single group when dirLen is 0
 	dirLen int
 }

@@ -45,7 +45,7 @@ func TestSmallMapsWalkable(t *testing.T) {
 // and that values too large for the slots are ranged.
 func TestMapCodecsWalk(t *testing.T) {
 	type oddSlot struct {
-		k mapWalkLabel
+		k mapWalkLabel //nolint:unused // a slot's layout: the key before the value
 		v mapWalkOdd
 	}
 	if c := newTypedMapCodec[string](1, nil, stringCodec{}); c.slotSize != unsafe.Sizeof(mapSlot[string]{}) || c.valueOff != unsafe.Sizeof("") {

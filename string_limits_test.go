@@ -61,24 +61,24 @@ func testShortLimits[T string | []byte](t *testing.T, typ string, mk func(string
 		t.Errorf("MaxAlloc 6 (-want +got):\n%s", diff)
 	}
 	single := propParse(t, `"`+typ+`"`)
-	errAs(t, DecodeOptions{MaxAlloc: 3}.Unmarshal(single, propStr("abcd"), new(T)), ErrLimit, "MaxAlloc 3, a 4-byte value")
+	wantErr(t, DecodeOptions{MaxAlloc: 3}.Unmarshal(single, propStr("abcd"), new(T)), ErrLimit, "MaxAlloc 3, a 4-byte value")
 
 	// MaxLength: equal passes, one over fails.
 	var v T
 	if err := (DecodeOptions{MaxLength: 4}).Unmarshal(single, propStr("abcd"), &v); err != nil || string(v) != "abcd" {
 		t.Errorf("MaxLength 4: %q, %v; want \"abcd\", nil", v, err)
 	}
-	errAs(t, DecodeOptions{MaxLength: 3}.Unmarshal(single, propStr("abcd"), new(T)), ErrLimit, "MaxLength 3")
+	wantErr(t, DecodeOptions{MaxLength: 3}.Unmarshal(single, propStr("abcd"), new(T)), ErrLimit, "MaxLength 3")
 
 	// A length one past the input is truncated; the longest short value
 	// that the input holds exactly is not.
-	errAs(t, Unmarshal(single, propStr("abcd")[:4], new(T)), ErrTruncated, "4-byte length, 3 bytes")
+	wantErr(t, Unmarshal(single, propStr("abcd")[:4], new(T)), ErrTruncated, "4-byte length, 3 bytes")
 	long := string(make([]byte, 63))
 	if err := Unmarshal(single, propStr(long), &v); err != nil || string(v) != long {
 		t.Errorf("63 bytes: %d bytes, %v", len(v), err)
 	}
 	// A negative length (an odd one-byte varint) is invalid.
-	errAs(t, Unmarshal(single, []byte{0x03, 'a'}, new(T)), ErrInvalid, "length -2")
+	wantErr(t, Unmarshal(single, []byte{0x03, 'a'}, new(T)), ErrInvalid, "length -2")
 	// The empty value.
 	v = mk("old")
 	if err := Unmarshal(single, propStr(""), &v); err != nil || len(v) != 0 {
@@ -88,7 +88,7 @@ func testShortLimits[T string | []byte](t *testing.T, typ string, mk func(string
 		return
 	}
 	// ValidateUTF8 checks short strings too.
-	errAs(t, DecodeOptions{ValidateUTF8: true}.Unmarshal(single, propStr("a\xffb"), new(T)), ErrInvalid, "invalid UTF-8")
+	wantErr(t, DecodeOptions{ValidateUTF8: true}.Unmarshal(single, propStr("a\xffb"), new(T)), ErrInvalid, "invalid UTF-8")
 	if err := Unmarshal(single, propStr("a\xffb"), &v); err != nil || string(v) != "a\xffb" {
 		t.Errorf("without ValidateUTF8: %q, %v; want the bytes as they are", v, err)
 	}

@@ -61,7 +61,9 @@ func ocfSeeds(tb testing.TB) [][]byte {
 				tb.Fatal(err)
 			}
 		}
-		w.Close()
+		if err := w.Close(); err != nil {
+			tb.Fatal(err)
+		}
 		seeds = append(seeds, buf.Bytes())
 	}
 	long := func(b []byte, v int64) []byte {

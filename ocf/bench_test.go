@@ -134,8 +134,12 @@ func BenchmarkDeflateLibrary(b *testing.B) {
 	for _, l := range libs {
 		var comp bytes.Buffer
 		fw, reset := l.writer(&comp)
-		fw.Write(block)
-		fw.Close()
+		if _, err := fw.Write(block); err != nil {
+			b.Fatal(err)
+		}
+		if err := fw.Close(); err != nil {
+			b.Fatal(err)
+		}
 		compressed := bytes.Clone(comp.Bytes())
 		b.Run(l.name+"/compress", func(b *testing.B) {
 			b.SetBytes(int64(len(block)))
@@ -143,8 +147,12 @@ func BenchmarkDeflateLibrary(b *testing.B) {
 			for b.Loop() {
 				comp.Reset()
 				reset(&comp)
-				fw.Write(block)
-				fw.Close()
+				if _, err := fw.Write(block); err != nil {
+					b.Fatal(err)
+				}
+				if err := fw.Close(); err != nil {
+					b.Fatal(err)
+				}
 			}
 			b.ReportMetric(float64(len(compressed))/float64(len(block)), "ratio")
 		})
@@ -154,7 +162,9 @@ func BenchmarkDeflateLibrary(b *testing.B) {
 			out := make([]byte, 0, len(block))
 			fr := l.reader(bytes.NewReader(compressed))
 			for b.Loop() {
-				fr.(stdflate.Resetter).Reset(bytes.NewReader(compressed), nil)
+				if err := fr.(stdflate.Resetter).Reset(bytes.NewReader(compressed), nil); err != nil {
+					b.Fatal(err)
+				}
 				out, _ = readLimited(out[:0], fr, 1<<20)
 			}
 		})

@@ -383,7 +383,9 @@ func zstdDecode(d *zstd.Decoder, dst, src []byte, limit int) ([]byte, error) {
 	// copies about five times the output for a large block; a block that
 	// decompresses past the limit (a bomb) would cost five times the
 	// limit. Streaming into readLimited doubles instead.
-	defer d.Reset(nil)
+	// Reset(nil) only lets go of src, so that the pooled decoder does not
+	// keep the block alive; it has nothing to report.
+	defer func() { _ = d.Reset(nil) }()
 	if err := d.Reset(bytes.NewReader(src)); err != nil {
 		return dst, err
 	}

@@ -231,9 +231,13 @@ func bomb(t testing.TB, codec string, n int) []byte {
 		fw, _ := flate.NewWriter(&buf, flate.BestSpeed)
 		zeros := make([]byte, 1<<20)
 		for i := 0; i < n>>20; i++ {
-			fw.Write(zeros)
+			if _, err := fw.Write(zeros); err != nil {
+				t.Fatal(err)
+			}
 		}
-		fw.Close()
+		if err := fw.Close(); err != nil {
+			t.Fatal(err)
+		}
 		comp = buf.Bytes()
 	case "zstd-fcs":
 		enc, _ := zstd.NewWriter(nil)
@@ -244,9 +248,13 @@ func bomb(t testing.TB, codec string, n int) []byte {
 		enc, _ := zstd.NewWriter(&buf, zstd.WithWindowSize(1<<20))
 		zeros := make([]byte, 1<<20)
 		for i := 0; i < n>>20; i++ {
-			enc.Write(zeros)
+			if _, err := enc.Write(zeros); err != nil {
+				t.Fatal(err)
+			}
 		}
-		enc.Close()
+		if err := enc.Close(); err != nil {
+			t.Fatal(err)
+		}
 		comp = buf.Bytes()
 		codec = CodecZstandard
 	case CodecSnappy:

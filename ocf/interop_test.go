@@ -197,7 +197,9 @@ var tools = []tool{
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if javaDir != "" {
-		os.RemoveAll(javaDir)
+		if err := os.RemoveAll(javaDir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+		}
 	}
 	os.Exit(code)
 }
@@ -341,7 +343,9 @@ func TestInteropAppend(t *testing.T) {
 					if err := w.Close(); err != nil {
 						t.Fatal(err)
 					}
-					f.Close()
+					if err := f.Close(); err != nil {
+						t.Fatal(err)
+					}
 					var out toolOutput
 					if err := json.Unmarshal(tl.read(t, path), &out); err != nil {
 						t.Fatal(err)

@@ -514,7 +514,9 @@ func TestAppender(t *testing.T) {
 				if err := w.Close(); err != nil {
 					t.Fatal(err)
 				}
-				f.Close()
+				if err := f.Close(); err != nil {
+					t.Fatal(err)
+				}
 			}
 			data, _ := os.ReadFile(path)
 			got, r := readBench(t, data)
@@ -537,7 +539,11 @@ func TestAppender(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { f.Close() })
+			t.Cleanup(func() {
+				if err := f.Close(); err != nil {
+					t.Error(err)
+				}
+			})
 			return f
 		}
 		f := open("trailing.avro", readUpstream(t, "lang/js/test/dat/person-10.no-codec.avro"))

@@ -246,7 +246,7 @@ func TestSyncInMeta(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	t.Cleanup(func() { _ = f.Close() }) // read only: nothing to lose
 	r, err = NewReader(f)
 	if err != nil {
 		t.Fatal(err)

@@ -417,12 +417,10 @@ func (d *decoder) str() (s string, fresh bool, err error) {
 					return "", false, d.syntaxError("invalid \\u escape")
 				}
 				if utf16.IsSurrogate(r) {
-					r2 := rune(-1)
 					if len(d.s)-d.pos >= 6 && d.s[d.pos] == '\\' && d.s[d.pos+1] == 'u' {
 						save := d.pos
 						d.pos += 2
-						var ok2 bool
-						r2, ok2 = d.hex4()
+						r2, ok2 := d.hex4()
 						if !ok2 {
 							return "", false, d.syntaxError("invalid \\u escape")
 						}

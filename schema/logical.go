@@ -42,7 +42,7 @@ func setLogical(s *Schema, o *object) map[string]bool {
 		}
 		l = BigDecimal
 	case "uuid":
-		if s.kind != String && !(s.kind == Fixed && s.size == 16) {
+		if s.kind != String && (s.kind != Fixed || s.size != 16) {
 			return nil
 		}
 		l = UUID

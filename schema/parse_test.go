@@ -324,17 +324,17 @@ func TestDefaultOfItsOwnRecord(t *testing.T) {
 
 // checkError parses text, which must fail with an *Error at path whose
 // message contains msg.
-func checkError(t *testing.T, text, path, msg string) *Error {
+func checkError(t *testing.T, text, path, msg string) {
 	t.Helper()
 	s, err := Parse(text)
 	if err == nil {
 		t.Errorf("Parse(%s) accepted it: %s", text, s)
-		return nil
+		return
 	}
 	var e *Error
 	if !errors.As(err, &e) {
 		t.Errorf("Parse(%s): %T %v is not an *Error", text, err, err)
-		return nil
+		return
 	}
 	if e.Path != path || !strings.Contains(e.Msg, msg) {
 		t.Errorf("Parse(%s):\n got error %q (path %q)\nwant path %q, message containing %q", text, err, e.Path, path, msg)
@@ -346,7 +346,6 @@ func checkError(t *testing.T, text, path, msg string) *Error {
 	if !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("Error() = %q does not start with %q", err.Error(), want)
 	}
-	return e
 }
 
 func TestErrors(t *testing.T) {

@@ -94,7 +94,7 @@ func ExampleFromAny() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(v.Record().Field("payload").Branch(), v.Record().Field("payload").Bytes())
+	fmt.Printf("%d %v\n", v.Record().Field("payload").Branch(), v.Record().Field("payload").Bytes())
 
 	_, err = value.FromAny(s, map[string]any{"id": 1.5, "payload": nil})
 	fmt.Println(err)

@@ -70,7 +70,11 @@ func guardedPages(t *testing.T, n int) (head, tail []byte) {
 	if err != nil {
 		t.Skipf("mmap: %v", err)
 	}
-	t.Cleanup(func() { syscall.Munmap(mem) })
+	t.Cleanup(func() {
+		if err := syscall.Munmap(mem); err != nil {
+			t.Error(err)
+		}
+	})
 	if err := syscall.Mprotect(mem[:page], syscall.PROT_NONE); err != nil {
 		t.Fatal(err)
 	}

@@ -133,7 +133,7 @@ func Long(b []byte) (v int64, n int) {
 		if c < 0x80 {
 			return oneByteLong[c], 1
 		}
-		break
+		break //nolint:staticcheck // SA4004: a loop that looks at one byte costs fewer inlining nodes than a bounds check
 	}
 	v, n = longSlow(b)
 	return
@@ -149,7 +149,7 @@ func Int(b []byte) (v int32, n int) {
 		if c < 0x80 {
 			return oneByteInt[c], 1
 		}
-		break
+		break //nolint:staticcheck // SA4004: as in Long, to stay inlinable
 	}
 	v, n = intSlow(b)
 	return

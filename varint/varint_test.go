@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os/exec"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -597,7 +596,7 @@ func TestInlining(t *testing.T) {
 	}
 	gotool, err := exec.LookPath("go")
 	if err != nil {
-		gotool = runtime.GOROOT() + "/bin/go"
+		t.Fatalf("the go command, which reports what it inlines: %v", err)
 	}
 	out, err := exec.Command(gotool, "build", "-gcflags=-m", ".").CombinedOutput()
 	if err != nil {

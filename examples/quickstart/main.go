@@ -85,12 +85,16 @@ func main() {
 	}
 }
 
-func loadReadings(path string) ([]Weather, error) {
+func loadReadings(path string) (_ []Weather, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
 	var out []Weather
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
