@@ -1,12 +1,14 @@
 package avro
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/varint"
 )
 
 // BenchmarkProjectionSkip decodes records of 51 fields through a reader schema
@@ -91,4 +93,73 @@ func quoteType(t string) string {
 		return t
 	}
 	return `"` + t + `"`
+}
+
+// BenchmarkProjectionSkipArray skips an array of 100 longs, 100 doubles
+// or 20 short strings, in blocks of 10 items with byte sizes (sized, as
+// Java's BlockingBinaryEncoder writes them) or without, to read the field
+// after it. A sized block is walked like the others, to check its size.
+func BenchmarkProjectionSkipArray(b *testing.B) {
+	for _, sized := range []bool{true, false} {
+		for _, items := range []string{"long", "double", "string"} {
+			b.Run(fmt.Sprintf("sized=%v/items=%s", sized, items), func(b *testing.B) {
+				rs, data := skipArrayData(b, items, sized)
+				var v struct {
+					K int64 `avro:"k"`
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if err := Unmarshal(rs, data[i%len(data)], &v); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// skipArrayData returns the resolved schema and 1,024 records of
+// BenchmarkProjectionSkipArray.
+func skipArrayData(tb testing.TB, items string, sized bool) (*schema.Schema, [][]byte) {
+	rs, err := schema.Resolve(
+		schema.MustParse(`{"type":"record","name":"S","fields":[{"name":"a","type":{"type":"array","items":"`+items+`"}},{"name":"k","type":"long"}]}`),
+		schema.MustParse(`{"type":"record","name":"S","fields":[{"name":"k","type":"long"}]}`))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	blocks := 10
+	if items == "string" {
+		blocks = 2
+	}
+	data := make([][]byte, 1024)
+	for i := range data {
+		var rec []byte
+		for range blocks {
+			var block []byte
+			for range 10 {
+				switch items {
+				case "long":
+					block = varint.AppendLong(block, r.Int64()>>(7*r.IntN(10)))
+				case "double":
+					block = binary.LittleEndian.AppendUint64(block, r.Uint64())
+				default:
+					n := r.IntN(20)
+					block = varint.AppendLong(block, int64(n))
+					block = append(block, strings.Repeat("x", n)...)
+				}
+			}
+			if sized {
+				rec = varint.AppendLong(rec, -10)
+				rec = varint.AppendLong(rec, int64(len(block)))
+			} else {
+				rec = varint.AppendLong(rec, 10)
+			}
+			rec = append(rec, block...)
+		}
+		rec = append(rec, 0)
+		data[i] = varint.AppendLong(rec, int64(i))
+	}
+	return rs, data
 }

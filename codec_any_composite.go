@@ -127,22 +127,31 @@ func (n *anyArray) decodeAny(d *decodeState, b *anyBoxes) any {
 	out := []any{}
 	var total int64
 	for {
-		count := d.readBlockCount(total, n.minSize)
-		if count == 0 || !d.reserveItems(count, int64(unsafe.Sizeof(any(nil)))) {
+		count, blk := d.readBlock(total, n.minSize)
+		if count == 0 {
 			break
 		}
 		var ok bool
+		if !d.reserveItems(count, int64(unsafe.Sizeof(any(nil)))) {
+			d.endBlock(blk)
+			break
+		}
 		if out, ok = growFor(out, int(count), d); !ok {
+			d.endBlock(blk)
 			return nil
 		}
 		for i := int64(0); i < count; i++ {
 			v := n.items.decodeAny(d, b)
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(i, count, n.minSize)
 				d.addIndex(total + i)
 				return nil
 			}
 			out = append(out, v)
+		}
+		if !d.endBlock(blk) {
+			return nil
 		}
 		total += count
 	}
@@ -217,12 +226,13 @@ func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
 	var m map[string]any
 	var total int64
 	for {
-		count := d.readBlockCount(total, n.minSize)
+		count, blk := d.readBlock(total, n.minSize)
 		if count == 0 {
 			break
 		}
 		// A key and a value, and the map's own overhead.
 		if !d.reserveItems(count, 48) {
+			d.endBlock(blk)
 			return nil
 		}
 		if m == nil {
@@ -234,6 +244,9 @@ func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
 					k := cutSpanString(&span)
 					m[k] = b.string(cutSpanString(&span))
 				}
+				if !d.endBlock(blk) {
+					return nil
+				}
 				total += count
 				continue
 			}
@@ -241,17 +254,22 @@ func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(i, count, n.minSize)
 				d.addIndex(total + i)
 				return nil
 			}
 			v := n.values.decodeAny(d, b)
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(i, count, n.minSize)
 				d.addKey(k)
 				return nil
 			}
 			m[k] = v
+		}
+		if !d.endBlock(blk) {
+			return nil
 		}
 		total += count
 	}

@@ -34,21 +34,26 @@ func (c *sliceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	sh := (*sliceHeader)(p)
 	n := 0
 	for {
-		count := d.readBlockCount(int64(n), c.minSize)
+		count, blk := d.readBlock(int64(n), c.minSize)
 		if count == 0 {
 			break
 		}
 		newLen := n + int(count)
 		if !growSlice(c.typ, c.elemSize, p, n, newLen, d) {
+			d.endBlock(blk)
 			return
 		}
 		for i := n; i < newLen; i++ {
 			c.elem.decode(unsafe.Add(sh.data, uintptr(i)*c.elemSize), d)
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(int64(i), int64(newLen), c.minSize)
 				d.addIndex(int64(i))
 				return
 			}
+		}
+		if !d.endBlock(blk) {
+			return
 		}
 		n = newLen
 	}
@@ -157,20 +162,25 @@ func (c *goArrayDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	}
 	n := 0
 	for {
-		count := d.readBlockCount(int64(n), c.minSize)
+		count, blk := d.readBlock(int64(n), c.minSize)
 		if count == 0 {
 			break
 		}
 		if count > int64(c.length-n) {
+			d.endBlock(blk)
 			d.failf(ErrRange, "more than %d items for a Go array", c.length)
 			return
 		}
 		for i := n; i < n+int(count); i++ {
 			c.elem.decode(unsafe.Add(p, uintptr(i)*c.elemSize), d)
 			if d.err != nil {
+				d.endBlock(blk)
 				d.addIndex(int64(i))
 				return
 			}
+		}
+		if !d.endBlock(blk) {
+			return
 		}
 		n += int(count)
 	}

@@ -94,21 +94,23 @@ func (c *primSliceCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
 	var zero T
 	n := 0
 	for {
-		count := d.readBlockCount(int64(n), c.minSize)
+		count, blk := d.readBlock(int64(n), c.minSize)
 		if count == 0 {
 			break
 		}
 		newLen := n + int(count)
 		if data, ok := c.carve(sh, count, d); ok {
 			if !d.reserveItems(count, int64(unsafe.Sizeof(zero))) {
+				d.endBlock(blk)
 				return
 			}
 			sh.data, sh.len, sh.cap = data, newLen, newLen
 		} else if !growSlice(c.typ, unsafe.Sizeof(zero), p, n, newLen, d) {
+			d.endBlock(blk)
 			return
 		}
 		c.dec(unsafe.Slice((*T)(sh.data), newLen)[n:], d)
-		if d.err != nil {
+		if !d.endBlock(blk) {
 			return
 		}
 		n = newLen

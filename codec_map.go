@@ -113,13 +113,14 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 	var n int64
 	var tmp *V
 	for {
-		count := d.readBlockCount(n, c.minSize)
+		count, blk := d.readBlock(n, c.minSize)
 		if count == 0 {
 			break
 		}
 		// Every block's entries are charged, not only the first's: the
 		// values of an empty record take no input bytes.
 		if !d.reserveItems(count, int64(unsafe.Sizeof(*tmp)+16)) {
+			d.endBlock(blk)
 			return
 		}
 		if *mp == nil {
@@ -130,7 +131,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 		}
 		m := *mp
 		if c.stringValues {
-			if !decodeStringMapBlock(*(*map[string]string)(unsafe.Pointer(mp)), d, n, count, c.minSize) {
+			if !decodeStringMapBlock(*(*map[string]string)(unsafe.Pointer(mp)), d, n, count, c.minSize, blk) {
 				return
 			}
 			n += count
@@ -139,6 +140,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(i, count, c.minSize)
 				d.addIndex(n + i)
 				return
@@ -146,6 +148,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			if c.directDec != nil {
 				v := c.directDec(d)
 				if d.err != nil {
+					d.endBlock(blk)
 					d.moreItems(i, count, c.minSize)
 					d.addKey(k)
 					return
@@ -157,11 +160,15 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			*tmp = zero
 			c.elemDec.decode(unsafe.Pointer(tmp), d)
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(i, count, c.minSize)
 				d.addKey(k)
 				return
 			}
 			m[k] = *tmp
+		}
+		if !d.endBlock(blk) {
+			return
 		}
 		n += count
 	}
@@ -175,37 +182,39 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 
 // decodeStringMapBlock reads a block of count entries of a map of strings
 // into m, with one copy when readShortSpan takes them, else entry by
-// entry; it reports whether they all decoded.
-func decodeStringMapBlock(m map[string]string, d *decodeState, n, count int64, minSize int) bool {
+// entry; it closes the block and reports whether the decode goes on.
+func decodeStringMapBlock(m map[string]string, d *decodeState, n, count int64, minSize int, blk blockEnd) bool {
 	if span, ok := d.readShortSpan(2 * count); ok {
 		for range count {
 			k := cutSpanString(&span)
 			m[k] = cutSpanString(&span)
 		}
-		return true
+		return d.endBlock(blk)
 	}
-	return decodeStringEntries(m, d, n, count, minSize)
+	return decodeStringEntries(m, d, n, count, minSize, blk)
 }
 
-// decodeStringEntries reads count entries of a map of strings into m and
-// reports whether they all decoded.
-func decodeStringEntries(m map[string]string, d *decodeState, n, count int64, minSize int) bool {
+// decodeStringEntries reads count entries of a map of strings into m; it
+// closes the block and reports whether the decode goes on.
+func decodeStringEntries(m map[string]string, d *decodeState, n, count int64, minSize int, blk blockEnd) bool {
 	for i := int64(0); i < count; i++ {
 		k := d.readString()
 		if d.err != nil {
+			d.endBlock(blk)
 			d.moreItems(i, count, minSize)
 			d.addIndex(n + i)
 			return false
 		}
 		v := d.readString()
 		if d.err != nil {
+			d.endBlock(blk)
 			d.moreItems(i, count, minSize)
 			d.addKey(k)
 			return false
 		}
 		m[k] = v
 	}
-	return true
+	return d.endBlock(blk)
 }
 
 func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
@@ -361,11 +370,12 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 	var n int64
 	var tmp, key reflect.Value
 	for {
-		count := d.readBlockCount(n, c.minSize)
+		count, blk := d.readBlock(n, c.minSize)
 		if count == 0 {
 			break
 		}
 		if !d.reserveItems(count, int64(c.t.Elem().Size()+16)) { // as in typedMapCodec
+			d.endBlock(blk)
 			return
 		}
 		if m.IsNil() {
@@ -380,6 +390,7 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(i, count, c.minSize)
 				d.addIndex(n + i)
 				return
@@ -387,12 +398,16 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 			tmp.Elem().SetZero()
 			c.elemDec.decode(tmp.UnsafePointer(), d)
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(i, count, c.minSize)
 				d.addKey(k)
 				return
 			}
 			key.SetString(k)
 			m.SetMapIndex(key, tmp.Elem())
+		}
+		if !d.endBlock(blk) {
+			return
 		}
 		n += count
 	}

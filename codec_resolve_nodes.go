@@ -263,7 +263,7 @@ func (x *xarray) xcode(t *xstate) {
 		if t.track {
 			t.mark(d.pos, 0)
 		}
-		count := d.readBlockCount(n, x.minSize)
+		count, blk := d.readBlock(n, x.minSize)
 		if d.err != nil {
 			return
 		}
@@ -277,6 +277,7 @@ func (x *xarray) xcode(t *xstate) {
 				start := d.pos
 				k := d.readLength()
 				if k < 0 {
+					d.endBlock(blk)
 					d.addIndex(n + i)
 					return
 				}
@@ -289,6 +290,7 @@ func (x *xarray) xcode(t *xstate) {
 			}
 			x.elem.xcode(t)
 			if d.err != nil {
+				d.endBlock(blk)
 				if x.isMap {
 					d.addKey(string(key))
 				} else {
@@ -297,8 +299,14 @@ func (x *xarray) xcode(t *xstate) {
 				return
 			}
 			if !t.checkLimit() {
+				d.endBlock(blk)
 				return
 			}
+		}
+		// The output block has a plain count: the writer's byte size is
+		// checked here, as every reader of the writer's bytes checks it.
+		if !d.endBlock(blk) {
+			return
 		}
 		n += count
 	}

@@ -8,8 +8,9 @@ import (
 
 // skipper is a decoder that reads a value of its schema and discards it,
 // without allocating: fixed-size values by width, strings and bytes by
-// length, array and map blocks by their byte size when the writer gave
-// one. It ignores the pointer it is given.
+// length, array and map blocks item by item (a block's byte size must
+// match its items, which only reading them shows). It ignores the pointer
+// it is given.
 type skipper struct {
 	s *schema.Schema
 	// fields, items, values and branches are the skippers of the
@@ -95,47 +96,49 @@ func (sk *skipper) skipBlocks(d *decodeState) {
 	if !d.enter() {
 		return
 	}
-	isMap := sk.s.Kind() == schema.Map
-	elem := sk.children[0]
-	minSize := elem.s.MinEncodedSize()
-	if isMap {
+	minSize := sk.children[0].s.MinEncodedSize()
+	if sk.s.Kind() == schema.Map {
 		minSize++
 	}
 	var n int64
 	for {
-		count, size := d.readBlockHeader(n)
+		// A block's byte size is not jumped over: its items are walked
+		// and must end where it says (see readBlock), so that a skipping
+		// reader and a decoding one never see different data.
+		count, blk := d.readBlock(n, minSize)
 		if count == 0 {
 			if d.err != nil {
 				return
 			}
 			break
 		}
-		if size >= 0 {
-			// The writer gave the block's byte size: jump over it.
-			if size > int64(d.remaining()) {
-				d.truncated(size)
-				return
-			}
-			d.pos += int(size)
-			n += count
-			continue
-		}
-		if !d.boundItems(count, minSize) {
+		if i := sk.skipItems(d, count); i >= 0 {
+			d.endBlock(blk)
+			d.addIndex(n + i)
 			return
 		}
-		for i := int64(0); i < count; i++ {
-			if isMap {
-				if k := d.readLength(); k > 0 {
-					d.pos += k
-				}
-			}
-			elem.skip(d)
-			if d.err != nil {
-				d.addIndex(n + i)
-				return
-			}
+		if !d.endBlock(blk) {
+			return
 		}
 		n += count
 	}
 	d.leave()
+}
+
+// skipItems skips the count items of a block and returns the index of
+// the item that failed, or -1.
+func (sk *skipper) skipItems(d *decodeState, count int64) int64 {
+	elem := sk.children[0]
+	for i := int64(0); i < count; i++ {
+		if sk.s.Kind() == schema.Map {
+			if k := d.readLength(); k > 0 {
+				d.pos += k
+			}
+		}
+		elem.skip(d)
+		if d.err != nil {
+			return i
+		}
+	}
+	return -1
 }

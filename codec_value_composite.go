@@ -22,11 +22,12 @@ func (n *valueArray) read(d *decodeState) value.Value {
 	var out []value.Value
 	var total int64
 	for {
-		count := d.readBlockCount(total, n.minSize)
+		count, blk := d.readBlock(total, n.minSize)
 		if count == 0 {
 			break
 		}
 		if !d.reserveItems(count, int64(unsafe.Sizeof(value.Value{}))) {
+			d.endBlock(blk)
 			return value.Null()
 		}
 		if out == nil {
@@ -34,16 +35,21 @@ func (n *valueArray) read(d *decodeState) value.Value {
 		}
 		var ok bool
 		if out, ok = growFor(out, int(count), d); !ok {
+			d.endBlock(blk)
 			return value.Null()
 		}
 		for i := int64(0); i < count; i++ {
 			v := n.items.read(d)
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(i, count, n.minSize)
 				d.addIndex(total + i)
 				return value.Null()
 			}
 			out = append(out, v)
+		}
+		if !d.endBlock(blk) {
+			return value.Null()
 		}
 		total += count
 	}
@@ -134,11 +140,12 @@ func (n *typedArrayNode[T]) read(d *decodeState) value.Value {
 	var zero T
 	var total int64
 	for {
-		count := d.readBlockCount(total, n.minSize)
+		count, blk := d.readBlock(total, n.minSize)
 		if count == 0 {
 			break
 		}
 		if !d.reserveItems(count, int64(unsafe.Sizeof(zero))) {
+			d.endBlock(blk)
 			return value.Null()
 		}
 		start := len(out)
@@ -151,11 +158,12 @@ func (n *typedArrayNode[T]) read(d *decodeState) value.Value {
 		}
 		var ok bool
 		if out, ok = growFor(out, int(count), d); !ok {
+			d.endBlock(blk)
 			return value.Null()
 		}
 		out = out[:start+int(count)]
 		n.dec(out[start:], d)
-		if d.err != nil {
+		if !d.endBlock(blk) {
 			return value.Null()
 		}
 		total += count
@@ -224,11 +232,12 @@ func (n *valueMap) read(d *decodeState) value.Value {
 	var m *value.Map
 	var total int64
 	for {
-		count := d.readBlockCount(total, n.minSize)
+		count, blk := d.readBlock(total, n.minSize)
 		if count == 0 {
 			break
 		}
 		if !d.reserveItems(count, int64(unsafe.Sizeof(value.Value{})+16)) {
+			d.endBlock(blk)
 			return value.Null()
 		}
 		// The first block fills the entries the arena made; later ones
@@ -237,6 +246,7 @@ func (n *valueMap) read(d *decodeState) value.Value {
 		var vals []value.Value
 		if m == nil {
 			if !d.reserve(int64(unsafe.Sizeof(value.Map{}))) {
+				d.endBlock(blk)
 				return value.Null()
 			}
 			m = d.arena.NewMap(int(count))
@@ -247,6 +257,9 @@ func (n *valueMap) read(d *decodeState) value.Value {
 						keys[i] = cutSpanString(&span)
 						vals[i] = value.String(cutSpanString(&span))
 					}
+					if !d.endBlock(blk) {
+						return value.Null()
+					}
 					total += count
 					continue
 				}
@@ -255,12 +268,14 @@ func (n *valueMap) read(d *decodeState) value.Value {
 		for i := int64(0); i < count; i++ {
 			k := d.readString()
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(i, count, n.minSize)
 				d.addIndex(total + i)
 				return value.Null()
 			}
 			v := n.values.read(d)
 			if d.err != nil {
+				d.endBlock(blk)
 				d.moreItems(i, count, n.minSize)
 				d.addKey(k)
 				return value.Null()
@@ -270,6 +285,9 @@ func (n *valueMap) read(d *decodeState) value.Value {
 			} else {
 				m.Append(k, v)
 			}
+		}
+		if !d.endBlock(blk) {
+			return value.Null()
 		}
 		total += count
 	}

@@ -32,8 +32,9 @@ type framer struct {
 	pos int
 	// skip is what is left of a string, bytes or fixed value.
 	skip int64
-	// sized holds the ends of the blocks being read that gave their byte
-	// size, innermost last: their items may not go past it.
+	// sized holds, for each block being read that gave its byte size
+	// (innermost last), how far its items may go: its end, or an
+	// enclosing block's if that comes first.
 	sized []int
 	// zeroLeft is the datum's budget of zero-size items; maxLength,
 	// maxItems and maxDepth are the decode's limits.
@@ -78,10 +79,10 @@ func newFramer(s *schema.Schema, zeroLeft int64, l *decodeLimits) *framer {
 func (f *framer) feed(all []byte) frameState {
 	for {
 		// Inside a block that gave its byte size, its items must end
-		// where it said: bytes past that belong to what follows. A
-		// decoder that skips the block jumps there, one that decodes it
-		// reads its items; where the two disagree, the framer stops
-		// rather than wait for bytes that neither would read.
+		// where it said, as the decode checks: the framer reads no
+		// further, and where the items end elsewhere it stops (the
+		// decode reports the error) rather than wait for bytes that
+		// cannot make the datum valid.
 		buf := all
 		if n := len(f.sized); n > 0 && f.sized[n-1] < len(all) {
 			buf = all[:f.sized[n-1]]
@@ -222,6 +223,9 @@ func (f *framer) block(buf []byte, fr *frame) frameState {
 	if fr.s.Kind() == schema.Map {
 		minSize++ // the key's length
 	}
+	if end != 0 && minSize > 0 && count > int64(end-f.pos)/int64(minSize) {
+		return frameStop // more items than the block's size holds
+	}
 	if minSize == 0 {
 		if f.zeroLeft -= count; f.zeroLeft < 0 {
 			return frameStop
@@ -233,7 +237,12 @@ func (f *framer) block(buf []byte, fr *frame) frameState {
 	fr.left = count
 	if end != 0 {
 		fr.end = end
-		f.sized = append(f.sized, end)
+		// The items may not go past an enclosing block's end either.
+		limit := end
+		if n := len(f.sized); n > 0 {
+			limit = min(limit, f.sized[n-1])
+		}
+		f.sized = append(f.sized, limit)
 	}
 	return frameDone
 }

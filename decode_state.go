@@ -2,6 +2,7 @@ package avro
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -491,25 +492,105 @@ func (d *decodeState) readBytes() []byte {
 	return dst
 }
 
-// readBlockCount reads the header of the next block of an array or map and
-// returns its item count, 0 at the end of the collection or on error.
-// itemsSoFar counts the items of earlier blocks; minItemSize is the least
-// bytes one item takes, and bounds the count by the input left. Items of
-// size zero draw from the per-decode budget instead.
-func (d *decodeState) readBlockCount(itemsSoFar int64, minItemSize int) int64 {
-	n, _ := d.readBlockHeader(itemsSoFar)
-	if n == 0 || !d.boundItems(n, minItemSize) {
-		return 0
+// readBlock reads the header of the next block of an array or map and
+// returns its item count, 0 at the end of the collection or on error, and
+// what endBlock needs to close the block. itemsSoFar counts the items of
+// earlier blocks; minItemSize is the least bytes one item takes, and bounds
+// the count by the input left (by the block, when it gave its size). Items
+// of size zero draw from the per-decode budget instead.
+//
+// A block that gives its byte size must hold exactly its items: skipping
+// readers jump by the size, decoding ones read the items, and a block
+// where the two end in different places would mean one thing to one and
+// another to the other. So its items are read with the input cut at the
+// block's end, and endBlock checks that they end there. The caller calls
+// endBlock after the block's last item, and also when an item fails.
+func (d *decodeState) readBlock(itemsSoFar int64, minItemSize int) (int64, blockEnd) {
+	n, size := d.readBlockHeader(itemsSoFar)
+	if n == 0 {
+		return 0, noBlockSize
+	}
+	b := noBlockSize
+	if size >= 0 {
+		if hi, lo := bits.Mul64(uint64(n), uint64(minItemSize)); hi != 0 || lo > uint64(size) {
+			d.failf(ErrInvalid, "a block of %d items of at least %d bytes each cannot fit in its %d bytes", n, minItemSize, size)
+			return 0, noBlockSize
+		}
+		b = d.openBlock(size)
 	}
 	// Decoders count items in ints: on 32-bit platforms a count past 2^31
-	// would wrap where it is converted (found in review: a block of 2^62
-	// empty records read as none). Counts the input cannot hold failed
-	// above, as truncated.
-	if n > int64(math.MaxInt)-itemsSoFar {
-		d.failf(ErrLimit, "more than %d items in one collection on this platform", int64(math.MaxInt))
-		return 0
+	// would wrap where it is converted (a block of 2^62 empty records
+	// read as none). Counts the input cannot hold fail first, as
+	// truncated.
+	if !d.boundItems(n, minItemSize) {
+		d.endBlock(b)
+		return 0, noBlockSize
 	}
-	return n
+	if n > int64(math.MaxInt)-itemsSoFar {
+		d.endBlock(b)
+		d.failf(ErrLimit, "more than %d items in one collection on this platform", int64(math.MaxInt))
+		return 0, noBlockSize
+	}
+	return n, b
+}
+
+// blockEnd is what endBlock needs to close a block: where it starts (after
+// its header), its byte size (-1 for a block that did not give one), and
+// the length of the input outside it. When the block ends within the
+// input, the input is cut at its end while its items are read.
+type blockEnd struct {
+	start, outer int
+	size         int64
+}
+
+var noBlockSize = blockEnd{size: -1}
+
+// openBlock cuts the input at the end of a block of size bytes that starts
+// at the position.
+func (d *decodeState) openBlock(size int64) blockEnd {
+	b := blockEnd{start: d.pos, outer: len(d.buf), size: size}
+	if size <= int64(b.outer-d.pos) {
+		d.buf = d.buf[:d.pos+int(size)]
+	}
+	return b
+}
+
+// endBlock closes the block b once its items are read or one failed, and
+// reports whether the decode goes on: for a block that gave its size, the
+// input is restored, and items that do not end exactly at its end are
+// ErrInvalid.
+func (d *decodeState) endBlock(b blockEnd) bool {
+	if b.size < 0 {
+		return d.err == nil
+	}
+	return d.closeSizedBlock(b)
+}
+
+func (d *decodeState) closeSizedBlock(b blockEnd) bool {
+	d.buf = d.buf[:b.outer]
+	inInput := b.size <= int64(b.outer-b.start)
+	switch {
+	case d.err == nil:
+		if took := int64(d.pos - b.start); took != b.size {
+			// The items end before the block does (had they run past it,
+			// the cut would have stopped them): the size is wrong,
+			// whatever bytes follow.
+			d.failf(ErrInvalid, "the items of a block take %d bytes, its header says %d", took, b.size)
+		}
+	case errors.Is(d.err, ErrTruncated):
+		if inInput {
+			// The block is all in the input: an item that ran out of it
+			// ran past the block's end, which more input cannot mend (a
+			// streaming Decoder must not wait for more).
+			d.err = fmt.Errorf("%w: the items of a block run past its %d bytes", ErrInvalid, b.size)
+			d.need = 0
+		} else if end := int64(b.start) + min(b.size, math.MaxInt64-int64(b.start)); end > d.need {
+			// A valid datum holds the whole block: a streaming Decoder
+			// reads that much before it decodes again.
+			d.need = end
+		}
+	}
+	return d.err == nil
 }
 
 // readBlockHeader reads the header of a block: its item count, and the

@@ -222,13 +222,12 @@ func TestDecoderFramesResolvedAndInteractive(t *testing.T) {
 	pw.Close()
 }
 
-// The framer must stop where the decoder stops (found by a review of the
-// framer): it skipped a sized block by its byte size, where a decoder
-// reads the items (a block of one item that says 100 bytes), and it took
-// any enum index, where a decoder fails at one out of range; on a
-// connection where nothing more comes, Decode then waited for bytes it
-// would never read. Each stream here is written in small pieces to a
-// pipe that stays open.
+// The framer must stop where the decoder stops: on a sized block whose
+// items end before its byte size (a block of one item that says 100
+// bytes, which the decode rejects at once), and on an enum index out of
+// range; on a connection where nothing more comes, Decode would otherwise
+// wait for bytes that cannot make the datum valid. Each stream here is
+// written in small pieces to a pipe that stays open.
 func TestDecoderFramerStopsWhereTheDecoderDoes(t *testing.T) {
 	longs := schema.MustParse(`{"type":"array","items":"long"}`)
 	enums := schema.MustParse(`{"type":"array","items":{"type":"enum","name":"E","symbols":["A","B"]}}`)
@@ -240,7 +239,7 @@ func TestDecoderFramerStopsWhereTheDecoderDoes(t *testing.T) {
 	}{
 		// Two one-item blocks first (two truncations, then the framer),
 		// then a block of one item that claims 100 bytes.
-		{"a sized block's size disagrees", longs, []byte{2, 2, 2, 4, 1, 200, 1, 6, 0}, nil},
+		{"a sized block's size disagrees", longs, []byte{2, 2, 2, 4, 1, 200, 1, 6, 0}, ErrInvalid},
 		{"an enum index out of range", enums, []byte{2, 0, 2, 2, 2, 0, 2, 18, 0}, ErrInvalid},
 	}
 	for _, c := range cases {

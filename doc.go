@@ -163,9 +163,12 @@
 // when encoding (a compile error when it has no default). Skipping checks
 // the structure it reads as a decoder would (lengths, counts, union and
 // enum indexes, varints, the limits; not the UTF-8 of strings, which no
-// value holds), but an array or map block for which the writer gave a
-// byte size is jumped over by that size without reading its items, as
-// Avro intends. Struct fields that the schema lacks are ignored.
+// value holds). An array or map block for which the writer gave a byte
+// size is read item by item like any other, and its items must end
+// exactly at that size, whether the block is decoded or skipped: a wrong
+// size is ErrInvalid, so that a reader that skips a field never sees
+// other data than one that decodes it. Struct fields that the schema
+// lacks are ignored.
 //
 // # Unions
 //

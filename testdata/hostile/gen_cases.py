@@ -25,7 +25,7 @@ for label, n in [("2^31", 1<<31), ("2^40", 1<<40), ("MaxInt64", MaxInt64)]:
 c("array count MinInt64", "array_long", zz(MinInt64), "invalid")
 c("map count MinInt64", "map_string", zz(MinInt64), "invalid")
 c("array count -2^31 with size", "array_long", zz(-(1<<31))+zz(4), "limit")
-c("array count -2^20 with size", "array_long", zz(-(1<<20))+zz(4)+"0000", "truncated")
+c("array count -2^20 with size", "array_long", zz(-(1<<20))+zz(4)+"0000", "invalid", note="2^20 items cannot fit in the 4 bytes the block declares, whatever follows")
 c("array negative block size", "array_long", zz(-1)+zz(-5)+"00", "invalid")
 c("array block size MinInt64", "array_long", zz(-1)+zz(MinInt64)+"00", "invalid")
 c("array count 2^20 in 5 bytes", "array_long", zz(1<<20)+"0202", "truncated")
