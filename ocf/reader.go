@@ -426,22 +426,32 @@ func (r *Reader) readHeader() error {
 		if count == 0 {
 			break
 		}
+		// A block that gives its byte size must hold exactly its
+		// entries, as in any Avro map: a reader that skips the block by
+		// its size would see other metadata than one that reads it.
+		blockEnd := int64(-1)
 		if count < 0 {
 			if count == -1<<63 {
 				return headerErr("metadata count out of range")
 			}
 			count = -count
-			if _, err := readLen("metadata block size"); err != nil {
+			size, err := readLen("metadata block size")
+			if err != nil {
 				return err
 			}
+			blockEnd = r.offset + size
 		}
 		if count > budget()/2 { // an entry takes at least 2 bytes
 			return tooLarge()
 		}
+		pastBlock := func(n int64) bool { return blockEnd >= 0 && n > blockEnd-r.offset }
 		for ; count > 0; count-- {
 			kn, err := readLen("metadata key")
 			if err != nil {
 				return err
+			}
+			if pastBlock(kn) {
+				return headerErr("metadata entries run past the end of their block")
 			}
 			kb, err := r.readBytes(nil, kn)
 			if err != nil {
@@ -450,6 +460,9 @@ func (r *Reader) readHeader() error {
 			vn, err := readLen("metadata value")
 			if err != nil {
 				return err
+			}
+			if pastBlock(vn) {
+				return headerErr("metadata entries run past the end of their block")
 			}
 			vb, err := r.readBytes(nil, vn)
 			if err != nil {
@@ -460,6 +473,9 @@ func (r *Reader) readHeader() error {
 				return headerErr("duplicate metadata key %q", key)
 			}
 			meta[key] = vb[:len(vb):len(vb)]
+		}
+		if blockEnd >= 0 && r.offset != blockEnd {
+			return headerErr("metadata entries do not end where their block's byte size says (offset %d, not %d)", r.offset, blockEnd)
 		}
 	}
 	if budget() < 0 {
