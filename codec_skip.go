@@ -125,10 +125,24 @@ func (sk *skipper) skipBlocks(d *decodeState) {
 	d.leave()
 }
 
-// skipItems skips the count items of a block and returns the index of
-// the item that failed, or -1.
+// skipItems skips the count items of a block (their number checked
+// against the input by readBlock), and returns the index of the item that
+// failed, or -1. Items of fixed width are skipped at once, and ints and
+// longs by their lengths, inline.
 func (sk *skipper) skipItems(d *decodeState, count int64) int64 {
 	elem := sk.children[0]
+	if sk.s.Kind() == schema.Array {
+		switch elem.s.Kind() {
+		case schema.Null:
+			return -1
+		case schema.Float, schema.Double, schema.Fixed:
+			// readBlock checked that count items of this width fit.
+			d.pos += int(count) * elem.s.MinEncodedSize()
+			return -1
+		case schema.Int, schema.Long:
+			return skipVarints(d, count, elem.s.Kind() == schema.Long)
+		}
+	}
 	for i := int64(0); i < count; i++ {
 		if sk.s.Kind() == schema.Map {
 			if k := d.readLength(); k > 0 {
@@ -140,5 +154,29 @@ func (sk *skipper) skipItems(d *decodeState, count int64) int64 {
 			return i
 		}
 	}
+	return -1
+}
+
+// skipVarints skips count int or long varints, failing as readInt and
+// readLong would on a malformed one; it returns the index of that one, or
+// -1.
+func skipVarints(d *decodeState, count int64, long bool) int64 {
+	buf, p := d.buf, d.pos
+	for i := int64(0); i < count; i++ {
+		if p < len(buf) && buf[p] < 0x80 {
+			p++
+			continue
+		}
+		if n := varintLenInWord(buf[p:], long); n > 0 {
+			p += n
+			continue
+		}
+		d.pos = p
+		if d.skipVarint(long); d.err != nil {
+			return i
+		}
+		p = d.pos
+	}
+	d.pos = p
 	return -1
 }

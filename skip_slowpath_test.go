@@ -1,6 +1,7 @@
 package avro
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -107,3 +108,59 @@ func splice(b []byte, i, n int, with []byte) []byte {
 }
 
 func varintLen(v int64) int { return len(varint.AppendLong(nil, v)) }
+
+// TestProjectionSkipArrayItems: arrays of ints, longs, doubles, floats,
+// fixed and nulls are skipped by their own loops (varints by their
+// lengths, fixed widths at once); every bad or cut-short array must fail
+// as a full decode of the writer's schema fails, with the same sentinel,
+// path and offset, and a good one must leave the kept field right.
+func TestProjectionSkipArrayItems(t *testing.T) {
+	zz := func(v int64) []byte { return varint.AppendLong(nil, v) }
+	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+	overlong := cat(bytes.Repeat([]byte{0xff}, 10), []byte{1})
+	for _, items := range []string{`"int"`, `"long"`, `"float"`, `"double"`, `{"type":"fixed","name":"F","size":3}`, `"null"`} {
+		w, rs := mustResolve(t, `{"type":"record","name":"R","fields":[{"name":"a","type":{"type":"array","items":`+items+`}},{"name":"k","type":"long"}]}`,
+			`{"type":"record","name":"R","fields":[{"name":"k","type":"long"}]}`)
+		var inputs [][]byte
+		for _, block := range [][]byte{
+			cat(zz(3), zz(1), overlong, zz(2)),                         // an overlong varint
+			cat(zz(3), zz(1), []byte{0x80, 0x80, 0x80, 0x80, 0x80, 1}), // a long past the int range
+			cat(zz(2), zz(1), []byte{0xff, 0xff, 0xff, 0xff, 0x1f}),    // an int past 32 bits
+			cat(zz(24), bytes.Repeat([]byte{0x81, 0x01}, 12)),          // two-byte varints
+			cat(zz(-3), zz(12), bytes.Repeat([]byte{7}, 12)),           // a sized block
+			cat(zz(30), bytes.Repeat([]byte{1}, 30)),
+		} {
+			full := cat(block, zz(0), zz(12345))
+			for i := range full {
+				inputs = append(inputs, full[:i])
+			}
+			inputs = append(inputs, full)
+		}
+		for _, in := range inputs {
+			errFull := Unmarshal(w, in, new(any))
+			var got struct {
+				K int64 `avro:"k"`
+			}
+			errProj := Unmarshal(rs, in, &got)
+			if errFull == nil {
+				if errProj != nil || got.K != 12345 {
+					t.Errorf("%s: % x: projection %+v, %v; want k 12345", items, in, got, errProj)
+				}
+				continue
+			}
+			var ef, ep *Error
+			if !errors.As(errFull, &ef) || !errors.As(errProj, &ep) {
+				t.Errorf("%s: % x: full decode %v, projection %v: want two *Error", items, in, errFull, errProj)
+				continue
+			}
+			for _, sentinel := range []error{ErrTruncated, ErrInvalid, ErrLimit} {
+				if errors.Is(errFull, sentinel) != errors.Is(errProj, sentinel) {
+					t.Errorf("%s: % x: full decode %v, projection %v", items, in, errFull, errProj)
+				}
+			}
+			if ef.Offset != ep.Offset || ef.Path != ep.Path {
+				t.Errorf("%s: % x: full decode at %q offset %d, projection at %q offset %d", items, in, ef.Path, ef.Offset, ep.Path, ep.Offset)
+			}
+		}
+	}
+}
