@@ -527,6 +527,6 @@ func (c *compiler) mapCodec(s *schema.Schema, t reflect.Type, path string, decod
 // mapSlot is the layout of one entry of a map[string]V in its group: the
 // key, then the value at the value's alignment.
 type mapSlot[V any] struct {
-	key   string
+	key   string //nolint:unused // read through the slot's layout, not by name
 	value V
 }

@@ -239,8 +239,6 @@ func (d *decodeState) reserveItems(count, size int64) bool {
 	return d.reserve(count * size)
 }
 
-func (d *decodeState) remaining() int { return len(d.buf) - d.pos }
-
 func (d *decodeState) readLong() int64 {
 	if d.pos < len(d.buf) {
 		if b := d.buf[d.pos]; b < 0x80 {
