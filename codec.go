@@ -71,6 +71,17 @@ var (
 	textUnmarshaler = reflect.TypeFor[interface{ UnmarshalText([]byte) error }]()
 )
 
+// topDecoder compiles the decoder of a datum of schema s into Go type t:
+// the decoder of s, and for a schema that schema.Resolve returned, the
+// resolution that reads the writer's bytes into it (codec_resolve.go).
+func (c *compiler) topDecoder(s *schema.Schema, t reflect.Type) (decoder, error) {
+	dec, err := c.decoderFor(s, t, "")
+	if err != nil || s.Writer() == nil {
+		return dec, err
+	}
+	return resolvedDecoderFor(s, dec), nil
+}
+
 // decoderFor compiles the decoder of schema s into Go type t.
 func (c *compiler) decoderFor(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
 	key := compileKey{s, t}

@@ -12,12 +12,44 @@ import (
 // Codecs are compiled once per (schema node, Go type) and kept in the
 // schema's own cache, so a decode costs one atomic load and one map lookup
 // before the first byte is read, and a schema that is garbage collected
-// takes its codecs with it.
+// takes its codecs with it. Every key of that cache is made here: a family
+// says what an entry holds, and the Go type, when it has one, whom for.
+
+// family is the kind of an entry of a schema's cache.
+type family uint8
 
 const (
-	familyDecoder uint8 = iota + 1
+	// familyDecoder holds the decoder into the element of a pointer
+	// type, keyed by the pointer type (what Unmarshal is given).
+	familyDecoder family = iota + 1
+	// familyEncoder holds the encoder of a Go type.
 	familyEncoder
+	// familyElemEncoder holds the encoder of a pointer's element, keyed
+	// by the pointer type.
+	familyElemEncoder
+	// familyTranscoder holds a resolved schema's transcoder; no Go type.
+	familyTranscoder
+	// familyResolvedByFingerprint holds, in a reader schema's cache, the
+	// writer schemas of single-object data resolved against it, by
+	// writer fingerprint; no Go type.
+	familyResolvedByFingerprint
+	// familyResolvedSameFingerprint holds the writers that have the
+	// reader's fingerprint, by writer schema; no Go type.
+	familyResolvedSameFingerprint
 )
+
+// cached returns the entry of family f for the Go type rtype (nil for
+// families without one) in the cache of s, made by compile on first use.
+// Two goroutines that compile at once agree on one result.
+func cached[T any](s *schema.Schema, f family, rtype unsafe.Pointer, compile func() T) *T {
+	c := cache.Of(s)
+	key := cache.Key{Type: rtype, Family: uint8(f)}
+	if e, ok := c.Load(key); ok {
+		return e.(*T)
+	}
+	v := compile()
+	return c.LoadOrStore(key, &v).(*T)
+}
 
 type eface struct {
 	typ  unsafe.Pointer
@@ -38,30 +70,24 @@ type encoderEntry struct {
 
 var errNilSchema = errors.New("avro: nil schema")
 
-// cachedDecoder returns the decoder of s into the Go type t, whose runtime
-// type pointer is rtype.
-func cachedDecoder(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type) (decoder, error) {
-	c := cache.ForSchema(unsafe.Pointer(s))
-	key := cache.Key{Type: rtype, Family: familyDecoder}
-	if e, ok := c.Load(key); ok {
-		entry := e.(*decoderEntry)
-		return entry.dec, entry.err
-	}
-	dec, err := newCompiler().decoderFor(s, t, "")
-	entry := c.LoadOrStore(key, &decoderEntry{dec, err}).(*decoderEntry)
-	return entry.dec, entry.err
+// cachedEncoder returns the encoder of s from the Go type t, whose
+// runtime type pointer is rtype.
+func cachedEncoder(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type) (encoder, error) {
+	e := cached(s, familyEncoder, rtype, func() encoderEntry {
+		enc, err := newCompiler().encoderFor(s, t, "")
+		return encoderEntry{enc, err}
+	})
+	return e.enc, e.err
 }
 
-func cachedEncoder(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type) (encoder, error) {
-	c := cache.ForSchema(unsafe.Pointer(s))
-	key := cache.Key{Type: rtype, Family: familyEncoder}
-	if e, ok := c.Load(key); ok {
-		entry := e.(*encoderEntry)
-		return entry.enc, entry.err
-	}
-	enc, err := newCompiler().encoderFor(s, t, "")
-	entry := c.LoadOrStore(key, &encoderEntry{enc, err}).(*encoderEntry)
-	return entry.enc, entry.err
+// cachedEncoderOfElem returns the encoder of s from the element of the
+// pointer type t, whose runtime type pointer is rtype.
+func cachedEncoderOfElem(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type) (encoder, error) {
+	e := cached(s, familyElemEncoder, rtype, func() encoderEntry {
+		enc, err := newCompiler().encoderFor(s, t.Elem(), "")
+		return encoderEntry{enc, err}
+	})
+	return e.enc, e.err
 }
 
 // topDecoder returns the decoder for the value v points at. v must be a
@@ -89,27 +115,15 @@ func topDecoder(s *schema.Schema, v *any) (decoder, unsafe.Pointer, error) {
 }
 
 func cachedDecoderOfPtr(s *schema.Schema, rtype unsafe.Pointer, v any) (decoder, error) {
-	c := cache.ForSchema(unsafe.Pointer(s))
-	key := cache.Key{Type: rtype, Family: familyDecoder}
-	if e, ok := c.Load(key); ok {
-		entry := e.(*decoderEntry)
-		return entry.dec, entry.err
-	}
-	t := reflect.TypeOf(v)
-	var entry *decoderEntry
-	if t.Kind() != reflect.Pointer {
-		entry = &decoderEntry{err: &InvalidUnmarshalError{Type: t}}
-	} else {
-		dec, err := newCompiler().decoderFor(s, t.Elem(), "")
-		// Schema resolution (codec_resolve.go): a schema returned by
-		// schema.Resolve reads the writer's bytes through a transcoder.
-		if err == nil && s.Writer() != nil {
-			dec = resolvedDecoderFor(s, dec)
+	e := cached(s, familyDecoder, rtype, func() decoderEntry {
+		t := reflect.TypeOf(v)
+		if t.Kind() != reflect.Pointer {
+			return decoderEntry{err: &InvalidUnmarshalError{Type: t}}
 		}
-		entry = &decoderEntry{dec, err}
-	}
-	entry = c.LoadOrStore(key, entry).(*decoderEntry)
-	return entry.dec, entry.err
+		dec, err := newCompiler().topDecoder(s, t.Elem())
+		return decoderEntry{dec, err}
+	})
+	return e.dec, e.err
 }
 
 // InvalidUnmarshalError describes an invalid argument passed to Unmarshal

@@ -7,7 +7,6 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/avrogo/avro/internal/cache"
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
 )
@@ -43,10 +42,6 @@ import (
 // when the reader's decoder fails on the transcoded bytes, the transcoder
 // runs again with position tracking to map the offset back.
 
-// familyTranscoder caches a resolved schema's transcoder; it does not
-// depend on the Go type, so its key has no type.
-const familyTranscoder uint8 = 0x20
-
 // resolvedDecoderFor wraps the decoder compiled for the reader shape of
 // the resolved schema s.
 func resolvedDecoderFor(s *schema.Schema, inner decoder) decoder {
@@ -65,18 +60,16 @@ func resolvedDecoderFor(s *schema.Schema, inner decoder) decoder {
 
 type transcoderEntry struct{ prog xnode }
 
+// transcoderOf returns the transcoder of the resolved schema s, or nil
+// when the writer's bytes are the reader's.
 func transcoderOf(s *schema.Schema) xnode {
-	c := cache.ForSchema(unsafe.Pointer(s))
-	key := cache.Key{Family: familyTranscoder}
-	if e, ok := c.Load(key); ok {
-		return e.(*transcoderEntry).prog
-	}
-	xc := newXCompiler(s.Resolution())
-	var prog xnode
-	if !xc.identity[s.Resolution()] {
-		prog = xc.node(s.Resolution())
-	}
-	return c.LoadOrStore(key, &transcoderEntry{prog}).(*transcoderEntry).prog
+	return cached(s, familyTranscoder, nil, func() transcoderEntry {
+		xc := newXCompiler(s.Resolution())
+		if xc.identity[s.Resolution()] {
+			return transcoderEntry{}
+		}
+		return transcoderEntry{xc.node(s.Resolution())}
+	}).prog
 }
 
 // resolvingDecoder transcodes the writer's datum, then decodes the result

@@ -23,7 +23,7 @@ const nullStringRecSchema = `{"type":"record","name":"R","fields":[{"name":"s","
 
 func TestNullStringFieldTakesInlineOp(t *testing.T) {
 	s := schema.MustParse(nullStringRecSchema)
-	dec, err := cachedDecoder(s, nil, reflect.TypeOf(nullStringRec{}))
+	dec, err := newCompiler().topDecoder(s, reflect.TypeOf(nullStringRec{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestNullStringFieldTakesInlineOp(t *testing.T) {
 		`{"type":"record","name":"R","fields":[{"name":"s","type":["null","bytes"]}]}`,
 		`{"type":"record","name":"R","fields":[{"name":"s","type":["null","string","int"]}]}`,
 	} {
-		dec, err := cachedDecoder(schema.MustParse(text), nil, reflect.TypeOf(nullStringRec{}))
+		dec, err := newCompiler().topDecoder(schema.MustParse(text), reflect.TypeOf(nullStringRec{}))
 		if err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}

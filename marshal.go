@@ -6,7 +6,6 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/avrogo/avro/internal/cache"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -170,22 +169,6 @@ func isDirectIface(t reflect.Type) bool {
 // directIfaceTypes caches isDirectIface for pointer-sized structs and
 // arrays.
 var directIfaceTypes sync.Map // reflect.Type -> bool
-
-// familyElemEncoder caches the encoder of a pointer's element under the
-// pointer's type.
-const familyElemEncoder uint8 = 3
-
-func cachedEncoderOfElem(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type) (encoder, error) {
-	c := cache.ForSchema(unsafe.Pointer(s))
-	key := cache.Key{Type: rtype, Family: familyElemEncoder}
-	if e, ok := c.Load(key); ok {
-		entry := e.(*encoderEntry)
-		return entry.enc, entry.err
-	}
-	enc, err := newCompiler().encoderFor(s, t.Elem(), "")
-	entry := c.LoadOrStore(key, &encoderEntry{enc, err}).(*encoderEntry)
-	return entry.enc, entry.err
-}
 
 // An Encoder writes datums of one schema back to back on a stream, with no
 // header and no framing. An Encoder is not safe for concurrent use.

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
-	"github.com/avrogo/avro/internal/cache"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -167,15 +165,6 @@ func unmarshalSingleObject(o *DecodeOptions, store SchemaStore, reader *schema.S
 	return unmarshal(o, s, data[SingleObjectHeaderSize:], v)
 }
 
-// familyResolvedByFingerprint keys, in a reader schema's cache, the writer
-// schemas resolved against it, by writer fingerprint.
-const familyResolvedByFingerprint uint8 = 0x21
-
-// familyResolvedSameFingerprint keys the writers that have the reader's
-// fingerprint, by writer schema: the reader itself when they are the same
-// text, else their resolution.
-const familyResolvedSameFingerprint uint8 = 0x22
-
 type resolvedEntry struct {
 	s   *schema.Schema
 	err error
@@ -256,12 +245,6 @@ const sameFingerprintKept = 64
 
 // readerCache returns the *T kept in reader's cache under family, made
 // on first use.
-func readerCache[T any](reader *schema.Schema, family uint8) *T {
-	c := cache.ForSchema(unsafe.Pointer(reader))
-	key := cache.Key{Family: family}
-	e, ok := c.Load(key)
-	if !ok {
-		e = c.LoadOrStore(key, new(T))
-	}
-	return e.(*T)
+func readerCache[T any](reader *schema.Schema, f family) *T {
+	return cached(reader, f, nil, func() T { var zero T; return zero })
 }

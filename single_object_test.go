@@ -9,9 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unsafe"
 
-	"github.com/avrogo/avro/internal/cache"
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
 	"github.com/google/go-cmp/cmp"
@@ -233,9 +231,8 @@ func TestSingleObjectSameFingerprintKeptBounded(t *testing.T) {
 			t.Fatalf("message %d: %v, %v", i, v, err)
 		}
 	}
-	e, _ := cache.ForSchema(unsafe.Pointer(reader)).Load(cache.Key{Family: familyResolvedSameFingerprint})
 	kept := 0
-	e.(*writerCache).m.Range(func(any, any) bool { kept++; return true })
+	readerCache[writerCache](reader, familyResolvedSameFingerprint).m.Range(func(any, any) bool { kept++; return true })
 	if kept > sameFingerprintKept {
 		t.Errorf("%d writers kept, want at most %d", kept, sameFingerprintKept)
 	}

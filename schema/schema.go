@@ -118,6 +118,10 @@ func (o Order) String() string {
 // is a cycle of pointers, not an endless tree. Code that walks a schema must
 // therefore remember the named nodes it has visited.
 type Schema struct {
+	// codecs caches what the codec packages compile for this node. It is
+	// the first field: see cache.Of.
+	codecs cache.Cache
+
 	kind    Kind
 	logical Logical
 
@@ -177,9 +181,6 @@ type Schema struct {
 	md5         [16]byte
 	sha256      [32]byte
 
-	// codecs caches what codec packages compile for this node.
-	codecs cache.Cache
-
 	// writer and resolution are set on the root that Resolve returns (a
 	// copy of the reader schema): the schema the data was written with,
 	// and how to read it (see resolve.go). Both are nil elsewhere.
@@ -187,9 +188,9 @@ type Schema struct {
 	resolution *Action
 }
 
-func init() {
-	cache.ForSchema = func(p unsafe.Pointer) *cache.Cache { return &(*Schema)(p).codecs }
-}
+// The codec packages reach a node's cache through cache.Of, which takes it
+// to be the node's first field: this fails to compile if it is not.
+var _ [0]struct{} = [unsafe.Offsetof(Schema{}.codecs)]struct{}{}
 
 // Prop is an attribute of a schema or field that Avro does not define,
 // kept as metadata. Value is what encoding/json decodes the attribute to

@@ -1,7 +1,6 @@
 // Package cache holds the compiled-codec cache that every *schema.Schema
 // carries. It lives in an internal package so that the schema package can
-// embed it without exporting it, and the codec packages can reach it through
-// ForSchema without importing an unexported field.
+// embed it without exporting it, and the codec packages reach it with Of.
 package cache
 
 import (
@@ -83,8 +82,9 @@ func lenOf(m *map[Key]*entry) int {
 	return len(*m)
 }
 
-// ForSchema returns the cache of a *schema.Schema passed as an unsafe
-// pointer. The schema package sets it in its init function; it is nil only
-// if that package is not linked, which cannot happen for a caller that has a
-// *schema.Schema.
-var ForSchema func(s unsafe.Pointer) *Cache
+// Of returns the cache of a schema node: node must be a *schema.Schema,
+// whose first field is its Cache (the schema package fails to compile
+// otherwise). It is a conversion, with no call or lookup, and takes the
+// node's type as a parameter because this package cannot import the
+// schema package that imports it.
+func Of[T any](node *T) *Cache { return (*Cache)(unsafe.Pointer(node)) }
