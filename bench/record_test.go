@@ -158,7 +158,7 @@ func benchRecords[T any](b *testing.B, prefix string, wl func(testing.TB) *workl
 	reuse(libTwmb, func(data []byte, v *T) error { _, err := w.twmb.Decode(data, v); return err })
 }
 
-// BenchmarkRecord: the struct rows of the 10-field record of BRIEF §2, a
+// BenchmarkRecord: the struct rows of rec10 (10 fields of mixed kinds), a
 // wide record (52 fields), a deep one (nested records, arrays of records)
 // and a telemetry sample (timestamps, doubles, a few strings).
 func BenchmarkRecord(b *testing.B) {

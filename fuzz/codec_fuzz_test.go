@@ -29,7 +29,8 @@ import (
 
 // --- Go types for the struct target ---
 
-// Event is the 10-field record of BRIEF §2.
+// Event is the 10-field record of the root benchmarks (benchRecordSchema):
+// scalars, an array, a map, an optional string, bytes and a nested record.
 type Event struct {
 	ID        int32             `avro:"id"`
 	Timestamp int64             `avro:"timestamp"`
@@ -202,7 +203,10 @@ var cmpOpts = cmp.Options{
 	cmp.Comparer(func(a, b value.Value) bool { return value.Equal(a, b) }),
 }
 
-// hostileSeeds are the attacks of BRIEF §5, as the start of a datum.
+// hostileSeeds are the attacks known to kill or hang Avro decoders, as the
+// start of a datum: counts and lengths of 2^31, 2^40, MinInt64 and other
+// extremes, negative and lying block sizes, overlong varints, deep nesting
+// and out-of-range union indexes.
 func hostileSeeds() [][]byte {
 	zz := func(v int64) []byte {
 		u := uint64(v<<1) ^ uint64(v>>63)

@@ -9,7 +9,7 @@ import (
 	"github.com/klauspost/compress/flate"
 )
 
-// Benchmarks write and read 100,000 records of BRIEF §2's 10-field record
+// Benchmarks write and read 100,000 records of the 10-field benchSchemaText
 // (about 13 MB encoded) per op with each codec. The records are 100,000
 // distinct pseudo-random values, so the data is not memorisable. Run:
 //

@@ -7,7 +7,7 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// benchSchemaText is BRIEF §2's record of 10 fields: int, long, string,
+// benchSchemaText is the benchmarks' record of 10 fields: int, long, string,
 // double, boolean, array<long> of 6, map<string> of 3, ["null","string"],
 // bytes of 16 and a nested record.
 const benchSchemaText = `{"type":"record","name":"Bench","namespace":"org.avrogo.test","fields":[
