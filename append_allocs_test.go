@@ -9,8 +9,7 @@ import (
 
 // Append's documentation: no allocation when dst has room and v is a
 // pointer to a struct, or a value that is not pointer-shaped, but for
-// decimals from a big.Rat (found by an API review: the documentation said
-// nothing of them).
+// decimals from a big.Rat, which it names.
 func TestAppendAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are not meaningful under -race (sync.Pool drops items at random)")

@@ -14,9 +14,9 @@ import (
 // state. The copy's chunk of strings went back to the pool with the copy,
 // while the original kept its own stale view of the same chunk: the two
 // pooled states then handed out the same bytes to later decodes, which
-// overwrote each other's strings (found by TestConcurrentCodecs under
-// load). The inner decode now runs on the state itself; either way, after
-// a resolved decode the state must carve after the strings it returned.
+// overwrote each other's strings. The inner decode now runs on the state
+// itself; either way, after a resolved decode the state must carve after
+// the strings it returned.
 func TestResolvedDecodeAdvancesChunk(t *testing.T) {
 	w := schema.MustParse(`{"type":"record","name":"R","fields":[
 		{"name":"id","type":"int"},{"name":"s","type":"string"}]}`)

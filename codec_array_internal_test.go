@@ -1,11 +1,14 @@
 package avro
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"unsafe"
 
 	"github.com/modern-go/reflect2"
+
+	"github.com/avrogo/avro/schema"
 )
 
 // growSlice charges the array UnsafeGrow will make before it makes it, by
@@ -38,5 +41,34 @@ func TestChunkSliceCountWraps(t *testing.T) {
 	// too; the purego build never carves).
 	if s, ok := chunkSlice[int64](d, 32); ok != slabBoxing || (ok && len(s) != 32) {
 		t.Errorf("chunkSlice of 32 longs: %d elements, %v", len(s), ok)
+	}
+}
+
+// A block of eight or more strings is copied at once; it charged the
+// allocation limit for the length bytes too, so a MaxAlloc that the
+// string-by-string path (and the purego build) accepts failed, with no
+// item index in the error.
+func TestStringSpanChargesLikeEachString(t *testing.T) {
+	s := schema.MustParse(`{"type":"array","items":"string"}`)
+	data, err := Marshal(s, []string{"a", "b", "c", "d", "e", "f", "g", "h"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for limit := int64(1); limit < 400; limit++ {
+		o := DecodeOptions{MaxAlloc: limit}
+		each := newDecodeState(&o, data)
+		each.pos = 1 // after the block count
+		decodeStringsEach(make([]string, 8), each)
+		eachErr := each.toError()
+		each.release()
+
+		block := newDecodeState(&o, data)
+		block.pos = 1
+		decodeStringsBlock(make([]string, 8), block)
+		blockErr := block.toError()
+		block.release()
+		if fmt.Sprint(eachErr) != fmt.Sprint(blockErr) {
+			t.Fatalf("MaxAlloc %d: one by one %v, as a block %v", limit, eachErr, blockErr)
+		}
 	}
 }

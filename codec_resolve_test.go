@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	mrand "math/rand/v2"
@@ -455,6 +456,62 @@ func TestResolveErrorsAtResolve(t *testing.T) {
 	var ce *schema.CompatibilityError
 	if !errors.As(err, &ce) || len(ce.Items) != 2 || ce.Items[0].Path != "/fields/0/type" || ce.Items[1].Path != "/fields/1" {
 		t.Fatalf("%#v", err)
+	}
+}
+
+// A resolved read decodes the transcoded bytes on its own state; when that
+// decode failed, the offset mapping transcoded again with the budgets the
+// failed decode had spent, stopped early and named the wrong offset. The
+// error must be the one a plain read of the same bytes reports.
+func TestResolvedErrorOffsetAfterSpentBudgets(t *testing.T) {
+	type inner struct {
+		N int8 `avro:"n"`
+	}
+	type mid struct {
+		T inner `avro:"t"`
+	}
+	type rec struct {
+		Pre []int64  `avro:"pre"`
+		S   mid      `avro:"s"`
+		B   []string `avro:"b"`
+	}
+	fields := func(pre string) string {
+		return `{"type":"record","name":"R","fields":[
+			{"name":"pre","type":{"type":"array","items":"` + pre + `"}},
+			{"name":"s","type":{"type":"record","name":"S","fields":[{"name":"t","type":{"type":"record","name":"T","fields":[
+				{"name":"n","type":"long"}]}}]}},
+			{"name":"b","type":{"type":"array","items":"string"}}]}`
+	}
+	w, r := schema.MustParse(fields("int")), schema.MustParse(fields("long"))
+	rs, err := schema.Resolve(w, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	many := make([]any, 50)
+	for i := range many {
+		many[i] = "y"
+	}
+	for name, c := range map[string]struct {
+		n    int64
+		opts DecodeOptions
+	}{
+		"allocation limit": {5, DecodeOptions{MaxAlloc: 400}},  // fails in b
+		"depth":            {1000, DecodeOptions{MaxDepth: 4}}, // 1000 overflows int8 three records deep
+	} {
+		data, err := Marshal(w, map[string]any{"pre": []any{int32(1), int32(2), int32(3)},
+			"s": map[string]any{"t": map[string]any{"n": c.n}}, "b": many})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Each read into a new value: a second read into the first one's
+		// value reuses its slices, which costs no budget, and so fails
+		// later (on 32-bit platforms, where strings take 8 bytes, at b[0]
+		// rather than b).
+		plain := c.opts.Unmarshal(r, data, new(rec))
+		resolved := c.opts.Unmarshal(rs, data, new(rec))
+		if plain == nil || fmt.Sprint(plain) != fmt.Sprint(resolved) {
+			t.Errorf("%s: plain read %v, resolved read %v", name, plain, resolved)
+		}
 	}
 }
 

@@ -1,8 +1,10 @@
 package avro
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -191,5 +193,35 @@ func TestValueSliceSharesArena(t *testing.T) {
 	// The slice itself, and 2,000 Values in blocks doubling to 512.
 	if allocs > 20 {
 		t.Errorf("a []value.Value of 1,000 arrays: %v allocations, want at most 20", allocs)
+	}
+}
+
+// fixedValues walked the schema as a tree: records that reuse named
+// records as fields many times over cost fanout^depth, 20 s for a schema
+// of a few KB, before a value.Value decoder was compiled.
+func TestFixedValuesOfReusedRecords(t *testing.T) {
+	const fan, levels = 16, 8
+	inner := `{"type":"record","name":"L","fields":[{"name":"x","type":"int"}]}`
+	for l := levels - 1; l >= 0; l-- {
+		var fs []string
+		for i := range fan {
+			typ := inner
+			if i > 0 {
+				typ = fmt.Sprintf("%q", fmt.Sprintf("R%d", l+1))
+				if l == levels-1 {
+					typ = `"L"`
+				}
+			}
+			fs = append(fs, fmt.Sprintf(`{"name":"f%d","type":%s}`, i, typ))
+		}
+		inner = fmt.Sprintf(`{"type":"record","name":"R%d","fields":[%s]}`, l, strings.Join(fs, ","))
+	}
+	// Walked as a tree, this takes 16^8 steps: the test then runs into
+	// go test's timeout.
+	s := schema.MustParse(inner)
+	var v value.Value
+	_ = Unmarshal(s, []byte{0}, &v) // compiles the decoder
+	if n := fixedValues(s); n != arenaMaxBlock {
+		t.Errorf("fixedValues = %d, want the cap %d", n, arenaMaxBlock)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -214,15 +213,6 @@ func hostileOptions(tb testing.TB, c *hostileCase) avro.DecodeOptions {
 // read transcodes, then decodes), and slack for the test's own wrapping.
 func hostileAllocBound(input []byte) uint64 {
 	return 12<<20 + 160*uint64(len(input))
-}
-
-// allocDuring returns the bytes allocated while f runs.
-func allocDuring(f func()) uint64 {
-	var a, b runtime.MemStats
-	runtime.ReadMemStats(&a)
-	f()
-	runtime.ReadMemStats(&b)
-	return b.TotalAlloc - a.TotalAlloc
 }
 
 // hostileContainer wraps datum as the only record of a container block.

@@ -185,7 +185,7 @@ func TestSingleObjectStoreDecides(t *testing.T) {
 // that held decimal(10,2) had its messages read as decimal(10,4), 12.34
 // as 0.1234. The store is asked now: another text of that fingerprint is
 // resolved (and this pair refused), the same text or an unknown writer is
-// read as the reader, as before. Found by an API review.
+// read as the reader, as before.
 func TestSingleObjectSameFingerprintOtherLogicalType(t *testing.T) {
 	dec := func(scale string) *schema.Schema {
 		return schema.MustParse(`{"type":"record","name":"P","fields":[{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":` + scale + `}}]}`)
@@ -212,9 +212,8 @@ func TestSingleObjectSameFingerprintOtherLogicalType(t *testing.T) {
 
 // A store may parse its schema again at every lookup. Writers of the
 // reader's fingerprint were kept by writer schema, one entry per message
-// for the life of the reader (found by a review: 25 MB per 20,000
-// messages); at most sameFingerprintKept are kept now, and the rest are
-// still read right.
+// for the life of the reader (25 MB per 20,000 messages); at most
+// sameFingerprintKept are kept now, and the rest are still read right.
 func TestSingleObjectSameFingerprintKeptBounded(t *testing.T) {
 	text := `{"type":"record","name":"R","fields":[{"name":"a","type":"long"}]}`
 	reader := schema.MustParse(text)

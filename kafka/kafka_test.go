@@ -163,7 +163,7 @@ func BenchmarkDeserializeResolved(b *testing.B) {
 // logical types out, so a writer with decimal(10,2) and a reader with
 // decimal(10,4) share one. The Deserializer read such a writer's messages
 // directly, 12.34 as 0.1234; now only the same text is read directly, and
-// this pair is resolved, which refuses it. Found by an API review.
+// this pair is resolved, which refuses it.
 func TestDeserializerSameFingerprintOtherLogicalType(t *testing.T) {
 	dec := func(scale string) *schema.Schema {
 		return schema.MustParse(`{"type":"record","name":"P","fields":[{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":` + scale + `}}]}`)

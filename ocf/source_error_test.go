@@ -28,9 +28,8 @@ func (f *failingReader) Read(p []byte) (int, error) {
 // An error of the io.Reader (a failed read, not bad data) was replaced:
 // by ErrInvalidHeader or ErrInvalidBlock ("the file is corrupt") when it
 // came inside a varint, by ErrTruncated elsewhere, so errors.Is never
-// found it. Found by a container-file review: a source that fails at any
-// offset of a file, even after its last block, now reports that error and
-// not one of bad data.
+// found it. A source that fails at any offset of a file, even after its
+// last block, now reports that error and not one of bad data.
 func TestSourceErrorsReported(t *testing.T) {
 	s := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"a","type":"long"},{"name":"s","type":"string"}]}`)
 	var file bytes.Buffer
@@ -76,7 +75,7 @@ func readAllRecords(src io.Reader) error {
 // block as stored, so with equal limits (the defaults are equal) it
 // refused the Writer's own file: 996 random bytes became 1,005 (deflate),
 // 1,007 (snappy) and 1,009 (zstandard) stored bytes over a limit of
-// 1,000. Found by a container-file review.
+// 1,000.
 func TestCompressedBlockWithinLimitReads(t *testing.T) {
 	s := schema.MustParse(`"bytes"`)
 	random := make([]byte, 996)
@@ -119,7 +118,7 @@ func TestCompressedBlockWithinLimitReads(t *testing.T) {
 // (the most zero-size records it takes in a block, by default): the
 // Writer now makes blocks of at most 1,024 such records, and the Reader's
 // budget earns from every byte of a block, so its files read whatever
-// their length. Found by a container-file review.
+// their length.
 func TestZeroByteRecordsFileReads(t *testing.T) {
 	s := schema.MustParse(`{"type":"record","name":"Empty","fields":[]}`)
 	const n = 1<<20 + 5000

@@ -10,9 +10,9 @@ import (
 // decoder that had read such a frame went back to the pool, so every
 // Reader that met one held 64 MiB for good. The check of the frame's
 // window that followed read the first frame only, and a small frame
-// before the large one got past it (found by a review). Pooled decoders
-// now refuse windows over 4 MiB, and such a frame is read by a decoder
-// of its own, closed after.
+// before the large one got past it. Pooled decoders now refuse windows
+// over 4 MiB, and such a frame is read by a decoder of its own, closed
+// after.
 func TestZstdLargeWindowDecoderNotPooled(t *testing.T) {
 	// Magic, no content size and not single-segment, a window descriptor,
 	// one raw last block of 2 bytes.

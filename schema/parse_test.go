@@ -302,7 +302,7 @@ func TestInvalidDefaults(t *testing.T) {
 // A default may hold a value of the record it belongs to (a linked list's
 // next node, a tree's children); defaults were checked while the record's
 // fields were still being parsed, so such a schema was rejected, where
-// Java and Python accept it. Found by a differential test against them.
+// Java and Python accept it.
 func TestDefaultOfItsOwnRecord(t *testing.T) {
 	list := mustParse(t, `{"type":"record","name":"L","fields":[{"name":"v","type":"int"},
 	  {"name":"next","type":["L","null"],"default":{"v":1,"next":null}}]}`)
@@ -890,8 +890,8 @@ func TestJSONDecoding(t *testing.T) {
 
 // A float default is read as a double and narrowed, as Java and Python
 // read it; rounding the text straight to 32 bits gave another float for
-// texts near a halfway point between two floats (found by a differential
-// test against them). A double that overflows a float is out of range.
+// texts near a halfway point between two floats. A double that overflows
+// a float is out of range.
 func TestFloatDefaultNarrowsADouble(t *testing.T) {
 	rec := func(def string) string {
 		return `{"type":"record","name":"R","fields":[{"name":"f","type":"float","default":` + def + `}]}`
@@ -911,7 +911,7 @@ func TestFloatDefaultNarrowsADouble(t *testing.T) {
 }
 
 // Defaults are checked once the text is parsed; two things depended on
-// when (found by a review of that change):
+// when:
 //   - a Parser compares a type repeated in a later text with the earlier
 //     definition by its text, and the repeated one had no defaults yet,
 //     so an identical type with a default was "defined differently";

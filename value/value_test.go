@@ -571,8 +571,8 @@ func TestSelfReference(t *testing.T) {
 
 // A Value that contains itself (only the Set methods can build one)
 // prints as "..." where it recurs. With only the depth bounded, a record
-// whose two fields were itself took 2^1000 steps; found by a hostile-input
-// review. A Value shared without a cycle prints in full each time.
+// whose two fields were itself took 2^1000 steps. A Value shared without
+// a cycle prints in full each time.
 func TestStringOfAValueInsideItself(t *testing.T) {
 	r := NewRecord(nil, []Value{Null(), Null()})
 	self := RecordOf(r)
@@ -598,7 +598,7 @@ func TestStringOfAValueInsideItself(t *testing.T) {
 // Equal compared maps by entry count and then looked a's keys up in b,
 // so with a repeated key {a, a} was equal to {a, b} and {a, b} not to
 // {a, a}. Maps compare by their keys' values now (the last entry of a
-// repeated key is its value), both ways alike. Found by an API review.
+// repeated key is its value), both ways alike.
 func TestEqualMapsWithRepeatedKeysSymmetric(t *testing.T) {
 	m := func(keys []string, vals ...int64) Value {
 		vs := make([]Value, len(vals))

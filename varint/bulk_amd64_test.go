@@ -207,8 +207,8 @@ func TestMixedLongsBMI2(t *testing.T) {
 					bytes.Repeat([]byte{0x80}, 11),                    // no end in 11 bytes
 					append(bytes.Repeat([]byte{0x80}, 10), 0x00),      // an 11th byte
 					append(bytes.Repeat([]byte{0xff}, 9), 0x81, 0x01), // a 10th byte that goes on
-					// No end in a whole 32-byte block and more (found by
-					// FuzzVarint: the kernel went on past it).
+					// No end in a whole 32-byte block and more (the
+					// kernel went on past it).
 					bytes.Repeat([]byte{0xdb}, 33+r.IntN(40)),
 				}[r.IntN(5)]
 				src = append(src[:at:at], append(bad, src[at:]...)...)

@@ -14,14 +14,6 @@ import (
 	"github.com/avrogo/avro/value"
 )
 
-// Zero-size Avro items (null, an empty record) decoded into Go values
-// that allocate per item: a pointee, a union's pointee, a map entry, a
-// record decoded into a map, an embedded *struct, an interface union's
-// holder. Each such allocation is charged to MaxAlloc, so a few bytes
-// that declare many items end in ErrLimit instead of gigabytes. Before,
-// only the slice or map holding the items was charged: 4 bytes (500,000
-// empty records) into []*bigPointee allocated 4.1 GB.
-
 // bigPointee is far larger than its encoding (the schema's record has no
 // fields): its padding is a Go field the schema lacks.
 type bigPointee struct {
@@ -44,12 +36,18 @@ type bigShapeImpl struct {
 
 func (*bigShapeImpl) shape() {}
 
-func init() { avro.Register("regress.items.S", (*bigShapeImpl)(nil)) }
+func init() { avro.Register("limits.items.S", (*bigShapeImpl)(nil)) }
 
 // zeroItems is an array block of n zero-size items and the array's end.
 func zeroItems(n int64) []byte { return append(binary.AppendVarint(nil, n), 0) }
 
-func TestRegressPerItemAllocationsCharged(t *testing.T) {
+// Zero-size items (null, an empty record) decoded into Go values that
+// allocate per item (a pointee, a union's pointee, a map entry, a record
+// decoded into a map, an embedded *struct, an interface union's holder)
+// charge each allocation to MaxAlloc: only the slice or map holding them
+// was charged, and 4 bytes (500,000 empty records) into []*bigPointee
+// allocated 4.1 GB.
+func TestPerItemAllocationsCharged(t *testing.T) {
 	const n = 200_000 // under the zero-size budget (2^20), 1.6 GB of pointees
 	empty := `{"type":"record","name":"E","fields":[]}`
 	nullField := `{"type":"record","name":"R","fields":[{"name":"a","type":"null"}]}`
@@ -86,7 +84,7 @@ func TestRegressPerItemAllocationsCharged(t *testing.T) {
 			func() any { return new([]map[string]bigPointee) }},
 		{"embedded pointer", `{"type":"array","items":` + nullField + `}`, zeroItems(n),
 			func() any { return new([]embedsBig) }},
-		{"interface union", `{"type":"array","items":["null",{"type":"record","name":"regress.items.S","fields":[]}]}`, unionItems,
+		{"interface union", `{"type":"array","items":["null",{"type":"record","name":"limits.items.S","fields":[]}]}`, unionItems,
 			func() any { return new([]bigShape) }},
 		{"empty records into any", `{"type":"array","items":` + empty + `}`, zeroItems(1_000_000),
 			func() any { return new(any) }},
@@ -114,7 +112,7 @@ func TestRegressPerItemAllocationsCharged(t *testing.T) {
 // each growth makes a new array. Only the growth was charged, so with a
 // limit of 64 MiB such a decode allocated five times that; now each new
 // array is charged whole, and the decode ends in ErrLimit near the limit.
-func TestRegressSliceGrowthCharged(t *testing.T) {
+func TestSliceGrowthCharged(t *testing.T) {
 	type elem struct {
 		A   int64      `avro:"a"`
 		Pad [1016]byte `avro:"-"`
@@ -154,64 +152,35 @@ func TestRegressSliceGrowthCharged(t *testing.T) {
 	}
 }
 
-// A Decoder over a schema whose datums take no bytes (null, an empty
-// record, fixed of size 0) returned a datum at every call and never
-// reached the end of a one-byte stream, so a read loop never ended. The
-// bytes belong to no datum: it is ErrInvalid. An empty stream is io.EOF.
-func TestRegressZeroByteDatumsStream(t *testing.T) {
-	for _, text := range []string{`"null"`, `{"type":"record","name":"E","fields":[]}`, `{"type":"fixed","name":"F","size":0}`} {
-		s := schema.MustParse(text)
-		dec := avro.NewDecoder(bytes.NewReader([]byte{0}), s)
-		var err error
-		for range 3 {
-			var v any
-			if err = dec.Decode(&v); err != nil {
-				break
-			}
-		}
-		if !errors.Is(err, avro.ErrInvalid) {
-			t.Errorf("%s over one byte: %v, want ErrInvalid", text, err)
-		}
-		var v any
-		if err := avro.NewDecoder(bytes.NewReader(nil), s).Decode(&v); err != io.EOF {
-			t.Errorf("%s over no bytes: %v, want io.EOF", text, err)
-		}
+// When the reader's decoder failed on transcoded bytes, the transcoder ran
+// again recording a mark for every value to map the error offset back:
+// 5 bytes declaring 2^20 nulls read as ["null","long"] allocated 280 MB.
+func TestResolveErrorOffsetAllocationBounded(t *testing.T) {
+	rs, err := schema.Resolve(schema.MustParse(`{"type":"array","items":"null"}`),
+		schema.MustParse(`{"type":"array","items":["null","long"]}`))
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-// A container block of a schema whose records take no bytes declares its
-// records in a header of a few bytes: 50 blocks of 2^20 null records were
-// 1 KB of file and 52 million records to iterate. The records are
-// zero-size items of the file's budget now (MaxZeroSizeItems plus 64 a
-// byte), so the second such block is an error; a block that fits the
-// budget reads.
-func TestRegressContainerZeroByteRecords(t *testing.T) {
-	for _, text := range []string{`"null"`, `{"type":"record","name":"E","fields":[]}`} {
-		sync := bytes.Repeat([]byte{0x5a}, 16)
-		var file []byte
-		for i := range 50 {
-			block := append(binary.AppendVarint(nil, 1<<20), 0) // 2^20 records, 0 bytes
-			if i == 0 {
-				file = zeroStreamFile(text, nil, 0)
-				file = file[:len(file)-len(sync)-2] // the header only: drop the empty block
-			}
-			file = append(append(file, block...), sync...)
-		}
-		r, err := ocf.NewReader(bytes.NewReader(file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		records := 0
-		for r.Next() {
-			var v any
-			if err := r.Decode(&v); err != nil {
-				break
-			}
-			records++
-		}
-		if !errors.Is(r.Err(), ocf.ErrInvalidBlock) || records != 1<<20 {
-			t.Errorf("%s: %d records, then %v; want the first block's 2^20, then ErrInvalidBlock", text, records, r.Err())
-		}
+	data := []byte{0x80, 0x80, 0x80, 0x01, 0} // 2^20 nulls
+	var v value.Value
+	alloc := allocDuring(func() { err = avro.Unmarshal(rs, data, &v) })
+	if !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("err = %v, want ErrLimit", err)
+	}
+	if alloc > 12<<20 {
+		t.Errorf("allocated %d bytes for 5 bytes of input", alloc)
+	}
+	// The offset of an error deep in a resolved datum is still exact.
+	rs2, err := schema.Resolve(schema.MustParse(`{"type":"array","items":"int"}`),
+		schema.MustParse(`{"type":"array","items":"double"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := append([]byte{0x80, 0x10}, bytes.Repeat([]byte{2}, 1023)...) // 1024 items, the last missing
+	err = avro.Unmarshal(rs2, in, &v)
+	var ae *avro.Error
+	if !errors.As(err, &ae) || !errors.Is(err, avro.ErrTruncated) {
+		t.Fatalf("err = %v, want ErrTruncated", err)
 	}
 }
 
@@ -226,7 +195,7 @@ func TestRegressContainerZeroByteRecords(t *testing.T) {
 // a pooled scratch buffer, its growth, and the decode's values). Charging
 // the output to the budget instead made reads that fit fail: the last
 // case, 3 MB of defaults for 10 KB of input.
-func TestRegressResolvedOutputCharged(t *testing.T) {
+func TestResolvedOutputCharged(t *testing.T) {
 	w := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[]}}`)
 	r := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[
 	  {"name":"b","type":"bytes","default":"` + strings.Repeat("x", 1000) + `"},
@@ -280,5 +249,159 @@ func TestRegressResolvedOutputCharged(t *testing.T) {
 	}
 	if err := avro.Unmarshal(rs2, data, &got); err != nil || len(got) != 10_000 || len(got[9999].S) != 300 {
 		t.Errorf("10,000 records with a 300-byte default: %d, %v", len(got), err)
+	}
+}
+
+// zeroStreamFile is a container file of schema text with one block of n
+// copies of datum.
+func zeroStreamFile(text string, datum []byte, n int) []byte {
+	sync := bytes.Repeat([]byte{0x5a}, 16)
+	b := []byte("Obj\x01")
+	b = binary.AppendVarint(b, 1)
+	b = binary.AppendVarint(b, int64(len("avro.schema")))
+	b = append(b, "avro.schema"...)
+	b = binary.AppendVarint(b, int64(len(text)))
+	b = append(b, text...)
+	b = append(b, 0)
+	b = append(b, sync...)
+	b = binary.AppendVarint(b, int64(n))
+	b = binary.AppendVarint(b, int64(n*len(datum)))
+	b = append(b, bytes.Repeat(datum, n)...)
+	return append(b, sync...)
+}
+
+// The budget of zero-size items was per datum only: a stream of 4-byte
+// datums that each declare 2^18 nulls made the Decoder (and the container
+// Reader) allocate 4 MiB per datum, 8 GB for 8 KB of input, and one of
+// 2^20 nulls each cost 2 ms of CPU per 5 bytes. The datums of a stream now
+// share one budget, which grows with the bytes read.
+func TestZeroSizeItemsBudgetOverAStream(t *testing.T) {
+	s := schema.MustParse(`{"type":"array","items":"null"}`)
+	hostile := []byte{0x80, 0x80, 0x20, 0} // 2^18 nulls
+	const n = 2000
+	stream := bytes.Repeat(hostile, n)
+	for _, target := range []string{"value", "struct"} {
+		var decoded int
+		var err error
+		alloc := allocDuring(func() {
+			dec := avro.NewDecoder(bytes.NewReader(stream), s)
+			for {
+				if target == "value" {
+					var v value.Value
+					err = dec.Decode(&v)
+				} else {
+					var v []struct{}
+					err = dec.Decode(&v)
+				}
+				if err != nil {
+					return
+				}
+				decoded++
+			}
+		})
+		if !errors.Is(err, avro.ErrLimit) {
+			t.Errorf("%s: %d datums, then %v; want ErrLimit", target, decoded, err)
+		}
+		// The first datums fit the initial budget (MaxZeroSizeItems).
+		if decoded < 4 || decoded > 10 {
+			t.Errorf("%s: %d datums before ErrLimit", target, decoded)
+		}
+		if alloc > 64<<20 {
+			t.Errorf("%s: allocated %d bytes for %d bytes of stream", target, alloc, len(stream))
+		}
+	}
+	// The same records in a container file.
+	file := zeroStreamFile(s.String(), hostile, n)
+	var decoded int
+	var err error
+	alloc := allocDuring(func() {
+		r, e := ocf.NewReader(bytes.NewReader(file))
+		if e != nil {
+			err = e
+			return
+		}
+		for r.Next() {
+			var v value.Value
+			if err = r.Decode(&v); err != nil {
+				return
+			}
+			decoded++
+		}
+		err = r.Err()
+	})
+	if !errors.Is(err, avro.ErrLimit) || decoded < 4 || decoded > 10 {
+		t.Errorf("container: %d records, then %v; want ErrLimit after a few", decoded, err)
+	}
+	if alloc > 64<<20 {
+		t.Errorf("container: allocated %d bytes for %d bytes of file", alloc, len(file))
+	}
+
+	// Legitimate streams are not affected: 100,000 datums of 10 nulls
+	// (5 a byte), and datums of 1,000 empty records after a string of
+	// 100 KiB.
+	legit := bytes.Repeat([]byte{0x14, 0}, 100000)
+	dec := avro.NewDecoder(bytes.NewReader(legit), s)
+	for i := 0; ; i++ {
+		var v []any
+		if err := dec.Decode(&v); err == io.EOF {
+			if i != 100000 {
+				t.Errorf("%d datums", i)
+			}
+			break
+		} else if err != nil || len(v) != 10 {
+			t.Fatalf("datum %d: %v", i, err)
+		}
+	}
+	rs := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"s","type":"string"},{"name":"a","type":{"type":"array","items":{"type":"record","name":"E","fields":[]}}}]}`)
+	empties := make([]any, 1000)
+	for i := range empties {
+		empties[i] = map[string]any{}
+	}
+	one, err := avro.Marshal(rs, map[string]any{"s": string(make([]byte, 100<<10)), "a": empties})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec = avro.NewDecoder(bytes.NewReader(bytes.Repeat(one, 50)), rs)
+	for i := 0; i < 50; i++ {
+		var v value.Value
+		if err := dec.Decode(&v); err != nil {
+			t.Fatalf("record %d: %v", i, err)
+		}
+	}
+}
+
+// A container block of a schema whose records take no bytes declares its
+// records in a header of a few bytes: 50 blocks of 2^20 null records were
+// 1 KB of file and 52 million records to iterate. The records are
+// zero-size items of the file's budget now (MaxZeroSizeItems plus 64 a
+// byte), so the second such block is an error; a block that fits the
+// budget reads.
+func TestContainerZeroByteRecordsBudget(t *testing.T) {
+	for _, text := range []string{`"null"`, `{"type":"record","name":"E","fields":[]}`} {
+		sync := bytes.Repeat([]byte{0x5a}, 16)
+		var file []byte
+		for i := range 50 {
+			block := append(binary.AppendVarint(nil, 1<<20), 0) // 2^20 records, 0 bytes
+			if i == 0 {
+				file = zeroStreamFile(text, nil, 0)
+				file = file[:len(file)-len(sync)-2] // the header only: drop the empty block
+			}
+			file = append(append(file, block...), sync...)
+		}
+		r, err := ocf.NewReader(bytes.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		records := 0
+		for r.Next() {
+			var v any
+			if err := r.Decode(&v); err != nil {
+				break
+			}
+			records++
+		}
+		if !errors.Is(r.Err(), ocf.ErrInvalidBlock) || records != 1<<20 {
+			t.Errorf("%s: %d records, then %v; want the first block's 2^20, then ErrInvalidBlock", text, records, r.Err())
+		}
 	}
 }
