@@ -6,34 +6,19 @@ import (
 	"io"
 	"math/big"
 	"testing"
-	"time"
 
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
 )
 
-// within runs f and fails the test if it takes longer than d (a hang).
-func within(t *testing.T, d time.Duration, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	select {
-	case <-done:
-	case <-time.After(d):
-		t.Fatalf("still running after %v", d)
-	}
-}
-
 // A decimal schema may declare a precision and scale of two billion.
 // Compiling its codec computed 10^scale and 10^precision up front: a hang
-// (and gigabytes) before the first byte was read.
+// (and gigabytes) before the first byte was read; a regression runs into
+// go test's timeout.
 func TestDecimalHugeSchemaScale(t *testing.T) {
 	huge := schema.MustParse(`{"type":"bytes","logicalType":"decimal","precision":2000000000,"scale":1000000000}`)
-	within(t, 5*time.Second, func() {
+	{
 		var r big.Rat
 		if err := avro.Unmarshal(huge, []byte{2, 1}, &r); !errors.Is(err, avro.ErrLimit) {
 			t.Errorf("decode: %v, want ErrLimit", err)
@@ -50,10 +35,10 @@ func TestDecimalHugeSchemaScale(t *testing.T) {
 		if err := avro.Unmarshal(huge, []byte{2, 1}, &v); err != nil {
 			t.Errorf("decode into value.Value: %v", err)
 		}
-	})
+	}
 	// A huge precision with a small scale costs nothing.
 	wide := schema.MustParse(`{"type":"bytes","logicalType":"decimal","precision":2000000000,"scale":2}`)
-	within(t, 5*time.Second, func() {
+	{
 		want := big.NewRat(-1234567, 100)
 		data, err := avro.Marshal(wide, want)
 		if err != nil {
@@ -63,7 +48,7 @@ func TestDecimalHugeSchemaScale(t *testing.T) {
 		if err := avro.Unmarshal(wide, data, &got); err != nil || got.Cmp(want) != 0 {
 			t.Errorf("round trip: %s, %v", got.RatString(), err)
 		}
-	})
+	}
 	// The scale limit is an option, in both directions.
 	s3000 := schema.MustParse(`{"type":"bytes","logicalType":"decimal","precision":4000,"scale":3000}`)
 	if _, err := avro.Marshal(s3000, big.NewRat(1, 2)); !errors.Is(err, avro.ErrLimit) {
