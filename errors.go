@@ -1,11 +1,9 @@
 package avro
 
 import (
-	"errors"
-	"fmt"
-	"io"
-	"strconv"
-	"strings"
+	"reflect"
+
+	"github.com/avrogo/avro/internal/codec"
 )
 
 // Sentinel errors. Every error that Marshal, Unmarshal, the Encoder and the
@@ -14,20 +12,21 @@ import (
 var (
 	// ErrTruncated means the input ended inside a value. It also matches
 	// io.ErrUnexpectedEOF.
-	ErrTruncated = fmt.Errorf("avro: truncated input: %w", io.ErrUnexpectedEOF)
+	ErrTruncated = codec.ErrTruncated
 	// ErrInvalid means the input is not valid Avro for the schema: an
 	// overlong varint, a union or enum index out of range, a boolean byte
-	// other than 0 or 1, a negative length, trailing bytes, ...
-	ErrInvalid = errors.New("avro: invalid data")
+	// other than 0 or 1, a negative length, a block whose items do not end
+	// at its byte size, trailing bytes, ...
+	ErrInvalid = codec.ErrInvalid
 	// ErrLimit means a configured safety limit was exceeded (nesting depth,
 	// length of one value, items in one collection, bytes allocated by one
 	// decode). See DecodeOptions.
-	ErrLimit = errors.New("avro: limit exceeded")
+	ErrLimit = codec.ErrLimit
 	// ErrRange means a Go value does not fit the schema type: an int64 that
 	// does not fit an Avro int, a byte slice of the wrong length for a
 	// fixed, a decimal with more digits than its scale, a value that fits no
 	// union branch, a nil pointer where the schema has no null.
-	ErrRange = errors.New("avro: value out of range for schema")
+	ErrRange = codec.ErrRange
 )
 
 // Error is the error returned for a value that cannot be encoded or
@@ -41,24 +40,8 @@ type Error struct {
 	Err    error
 }
 
-// Error formats the error as "avro: op path at offset n: detail", leaving
-// out the path of the top-level value and the offset of an encode.
-func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("avro: ")
-	b.WriteString(e.Op)
-	if e.Path != "" {
-		b.WriteString(" ")
-		b.WriteString(e.Path)
-	}
-	if e.Offset >= 0 {
-		b.WriteString(" at offset ")
-		b.WriteString(strconv.FormatInt(e.Offset, 10))
-	}
-	b.WriteString(": ")
-	b.WriteString(strings.TrimPrefix(e.Err.Error(), "avro: "))
-	return b.String()
-}
+// Error formats the error as "avro: op path at offset n: reason".
+func (e *Error) Error() string { return (*codec.Error)(e).Error() }
 
 // Unwrap returns the underlying error (one of the sentinels, possibly
 // wrapped with detail).
@@ -68,65 +51,49 @@ func (e *Error) Unwrap() error { return e.Err }
 // represent a schema: "avro: age: Go type string cannot represent Avro
 // int", or that a struct to encode has no field for a schema field that
 // has no default: "avro: qty: struct main.Line has no field for "qty"
-// (int), and the schema gives it no default" (GoType is then the struct
-// and Schema the field's type). It is returned before any byte is read
-// or written.
+// (int), and the schema gives it no default" (GoType is then the struct,
+// Schema the field's type and Field its name). It is returned before any
+// byte is read or written.
 type TypeError struct {
 	Path   string // path in the schema, such as "address.zip"
 	GoType string
 	Schema string // the Avro type name
 	Detail string
-
-	// missing is the name of the schema field that the struct GoType
-	// lacks, when that is the error.
-	missing string
+	// Field is the name of the schema field that the struct GoType lacks,
+	// when that is the error, else "".
+	Field string
 }
 
 // Error formats the error as "avro: path: Go type T cannot represent Avro
 // type (detail)", or for a struct that lacks a field as "avro: path:
 // struct T has no field for "name" (type), and the schema gives it no
 // default".
-func (e *TypeError) Error() string {
-	var b strings.Builder
-	b.WriteString("avro: ")
-	if e.Path != "" {
-		b.WriteString(e.Path)
-		b.WriteString(": ")
-	}
-	if e.missing != "" {
-		if !strings.HasPrefix(e.GoType, "struct {") {
-			b.WriteString("struct ")
-		}
-		b.WriteString(e.GoType)
-		b.WriteString(" has no field for ")
-		b.WriteString(strconv.Quote(e.missing))
-		b.WriteString(" (")
-		b.WriteString(e.Schema)
-		b.WriteString("), and the schema gives it no default")
-		return b.String()
-	}
-	b.WriteString("Go type ")
-	b.WriteString(e.GoType)
-	b.WriteString(" cannot represent Avro ")
-	b.WriteString(e.Schema)
-	if e.Detail != "" {
-		b.WriteString(" (")
-		b.WriteString(e.Detail)
-		b.WriteString(")")
-	}
-	return b.String()
+func (e *TypeError) Error() string { return (*codec.TypeError)(e).Error() }
+
+// InvalidUnmarshalError describes an invalid argument passed to Unmarshal
+// or Decode: it must be a non-nil pointer.
+type InvalidUnmarshalError struct {
+	Type reflect.Type // the type of the argument; nil for a nil interface
 }
 
-// formatPath renders path segments recorded innermost first: field names,
-// and "[3]" or "[\"key\"]" for array indexes and map keys.
-func formatPath(segs []string) string {
-	var b strings.Builder
-	for i := len(segs) - 1; i >= 0; i-- {
-		s := segs[i]
-		if b.Len() > 0 && !strings.HasPrefix(s, "[") {
-			b.WriteByte('.')
-		}
-		b.WriteString(s)
+// Error names the argument's type, as encoding/json does:
+// "avro: Unmarshal(non-pointer T)" or "avro: Unmarshal(nil *T)".
+func (e *InvalidUnmarshalError) Error() string {
+	return (*codec.InvalidUnmarshalError)(e).Error()
+}
+
+// publicError gives the engine's errors the types of this package; every
+// error the engine returns to a caller passes through it.
+func publicError(err error) error {
+	switch e := err.(type) {
+	case nil:
+		return nil
+	case *codec.Error:
+		return (*Error)(e)
+	case *codec.TypeError:
+		return (*TypeError)(e)
+	case *codec.InvalidUnmarshalError:
+		return (*InvalidUnmarshalError)(e)
 	}
-	return b.String()
+	return err
 }

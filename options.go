@@ -1,8 +1,9 @@
 package avro
 
 import (
-	"math"
+	"io"
 
+	"github.com/avrogo/avro/internal/codec"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -11,21 +12,22 @@ import (
 // real data and small enough that no input of a few bytes can make a
 // decode allocate more than a few MiB.
 const (
-	// DefaultMaxDepth is the default MaxDepth (decoding and encoding).
-	DefaultMaxDepth = 128
+	// DefaultMaxDepth is the default MaxDepth (decoding and encoding):
+	// 128.
+	DefaultMaxDepth = codec.DefaultMaxDepth
 	// DefaultMaxLength is the default MaxLength: 1 GiB.
-	DefaultMaxLength = 1 << 30
+	DefaultMaxLength = codec.DefaultMaxLength
 	// DefaultMaxItems is the default MaxItems: 2^30 items.
-	DefaultMaxItems = 1 << 30
+	DefaultMaxItems = codec.DefaultMaxItems
 	// DefaultMaxZeroSizeItems is the default MaxZeroSizeItems: 2^20.
-	DefaultMaxZeroSizeItems = 1 << 20
+	DefaultMaxZeroSizeItems = codec.DefaultMaxZeroSizeItems
 	// DefaultAllocPerByte and DefaultAllocFloor make the default
 	// MaxAlloc: 64 bytes per input byte plus 4 MiB.
-	DefaultAllocPerByte = 64
-	DefaultAllocFloor   = 4 << 20
+	DefaultAllocPerByte = codec.DefaultAllocPerByte
+	DefaultAllocFloor   = codec.DefaultAllocFloor
 	// DefaultMaxDecimalScale is the default MaxDecimalScale (decoding and
-	// encoding).
-	DefaultMaxDecimalScale = 2048
+	// encoding): 2048.
+	DefaultMaxDecimalScale = codec.DefaultMaxDecimalScale
 )
 
 // DecodeOptions configures decoding. The zero value uses the defaults; a
@@ -123,83 +125,38 @@ type EncodeOptions struct {
 	MaxDecimalScale int
 }
 
-func (o *DecodeOptions) maxDepth() int {
-	if o.MaxDepth > 0 {
-		return o.MaxDepth
-	}
-	return DefaultMaxDepth
-}
-
-func (o *DecodeOptions) maxLength() int64 {
-	if o.MaxLength > 0 {
-		return o.MaxLength
-	}
-	return DefaultMaxLength
-}
-
-func (o *DecodeOptions) maxItems() int64 {
-	if o.MaxItems > 0 {
-		return o.MaxItems
-	}
-	return DefaultMaxItems
-}
-
-func (o *DecodeOptions) maxZeroSizeItems() int64 {
-	if o.MaxZeroSizeItems > 0 {
-		return o.MaxZeroSizeItems
-	}
-	return DefaultMaxZeroSizeItems
-}
-
-// maxAlloc is at most MaxInt: allocations are charged before they are
-// made, so with a budget of at most MaxInt bytes (2 GiB on 32-bit
-// platforms) no size in bytes that a decode computes as an int can wrap.
-func (o *DecodeOptions) maxAlloc(inputLen int) int64 {
-	if o.MaxAlloc > 0 {
-		return min(o.MaxAlloc, math.MaxInt)
-	}
-	return min(int64(inputLen)*DefaultAllocPerByte+DefaultAllocFloor, math.MaxInt)
-}
-
-func (o *DecodeOptions) maxDecimalScale() int {
-	if o.MaxDecimalScale > 0 {
-		return o.MaxDecimalScale
-	}
-	return DefaultMaxDecimalScale
-}
-
-func (o *EncodeOptions) maxDecimalScale() int {
-	if o.MaxDecimalScale > 0 {
-		return o.MaxDecimalScale
-	}
-	return DefaultMaxDecimalScale
-}
-
-func (o *EncodeOptions) maxDepth() int {
-	if o.MaxDepth > 0 {
-		return o.MaxDepth
-	}
-	return DefaultMaxDepth
-}
-
 // Unmarshal decodes one datum of schema s from data into v, with these
 // options. See the package-level Unmarshal.
 func (o DecodeOptions) Unmarshal(s *schema.Schema, data []byte, v any) error {
-	return unmarshal(&o, s, data, v)
+	return publicError(codec.DecodeOptions(o).Unmarshal(s, data, v))
+}
+
+// UnmarshalNext decodes one datum at the start of data with these options
+// and returns the bytes after it. See the package-level UnmarshalNext.
+func (o DecodeOptions) UnmarshalNext(s *schema.Schema, data []byte, v any) (rest []byte, err error) {
+	rest, err = codec.DecodeOptions(o).UnmarshalNext(s, data, v)
+	return rest, publicError(err)
+}
+
+// NewDecoder returns a Decoder that uses these options.
+func (o DecodeOptions) NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
+	return &Decoder{d: codec.DecodeOptions(o).NewDecoder(r, s)}
 }
 
 // Marshal encodes v with these options. See the package-level Marshal.
 func (o EncodeOptions) Marshal(s *schema.Schema, v any) ([]byte, error) {
-	return marshal(&o, s, v)
+	out, err := codec.EncodeOptions(o).Marshal(s, v)
+	return out, publicError(err)
 }
 
 // Append encodes v after dst with these options. See the package-level
 // Append.
 func (o EncodeOptions) Append(dst []byte, s *schema.Schema, v any) ([]byte, error) {
-	return appendValue(&o, dst, s, v)
+	out, err := codec.EncodeOptions(o).Append(dst, s, v)
+	return out, publicError(err)
 }
 
-var (
-	defaultDecodeOptions = DecodeOptions{}
-	defaultEncodeOptions = EncodeOptions{}
-)
+// NewEncoder returns an Encoder that uses these options.
+func (o EncodeOptions) NewEncoder(w io.Writer, s *schema.Schema) *Encoder {
+	return &Encoder{e: codec.EncodeOptions(o).NewEncoder(w, s)}
+}

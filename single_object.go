@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/avrogo/avro/internal/codec"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -24,7 +25,7 @@ const SingleObjectHeaderSize = 10
 // returned unchanged in length.
 func AppendSingleObject(dst []byte, s *schema.Schema, v any) ([]byte, error) {
 	if s == nil {
-		return dst, errNilSchema
+		return dst, codec.ErrNilSchema
 	}
 	n := len(dst)
 	dst = append(dst, 0xC3, 0x01)
@@ -144,16 +145,12 @@ func SingleObjectFingerprint(data []byte) (uint64, error) {
 // Errors of the store are returned wrapped; errors of the datum are those
 // of Unmarshal, with offsets counted from the start of the datum.
 func UnmarshalSingleObject(store SchemaStore, reader *schema.Schema, data []byte, v any) error {
-	return unmarshalSingleObject(&defaultDecodeOptions, store, reader, data, v)
+	return DecodeOptions{}.UnmarshalSingleObject(store, reader, data, v)
 }
 
 // UnmarshalSingleObject decodes single-object data with these options. See
 // the package-level UnmarshalSingleObject.
 func (o DecodeOptions) UnmarshalSingleObject(store SchemaStore, reader *schema.Schema, data []byte, v any) error {
-	return unmarshalSingleObject(&o, store, reader, data, v)
-}
-
-func unmarshalSingleObject(o *DecodeOptions, store SchemaStore, reader *schema.Schema, data []byte, v any) error {
 	fp, err := SingleObjectFingerprint(data)
 	if err != nil {
 		return err
@@ -162,7 +159,7 @@ func unmarshalSingleObject(o *DecodeOptions, store SchemaStore, reader *schema.S
 	if err != nil {
 		return err
 	}
-	return unmarshal(o, s, data[SingleObjectHeaderSize:], v)
+	return o.Unmarshal(s, data[SingleObjectHeaderSize:], v)
 }
 
 type resolvedEntry struct {
@@ -198,7 +195,7 @@ func readerSchemaFor(reader *schema.Schema, fp uint64, lookup func() (*schema.Sc
 	if sameFingerprint {
 		return sameFingerprintReader(reader, w)
 	}
-	m := readerCache[sync.Map](reader, familyResolvedByFingerprint)
+	m := readerCache[sync.Map](reader, codec.FamilyResolvedByFingerprint)
 	if e, ok := m.Load(fp); ok {
 		r := e.(*resolvedEntry)
 		return r.s, r.err
@@ -217,7 +214,7 @@ func readerSchemaFor(reader *schema.Schema, fp uint64, lookup func() (*schema.Sc
 // lookup would otherwise keep one entry per message for the life of the
 // reader.
 func sameFingerprintReader(reader, w *schema.Schema) (*schema.Schema, error) {
-	wc := readerCache[writerCache](reader, familyResolvedSameFingerprint)
+	wc := readerCache[writerCache](reader, codec.FamilyResolvedSameFingerprint)
 	if e, ok := wc.m.Load(w); ok {
 		r := e.(*resolvedEntry)
 		return r.s, r.err
@@ -245,6 +242,6 @@ const sameFingerprintKept = 64
 
 // readerCache returns the *T kept in reader's cache under family, made
 // on first use.
-func readerCache[T any](reader *schema.Schema, f family) *T {
-	return cached(reader, f, nil, func() T { var zero T; return zero })
+func readerCache[T any](reader *schema.Schema, f codec.Family) *T {
+	return codec.Cached(reader, f, nil, func() T { var zero T; return zero })
 }

@@ -1,4 +1,4 @@
-package avro
+package avro_test
 
 import (
 	"bytes"
@@ -7,9 +7,9 @@ import (
 	"math/big"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
 	"github.com/google/go-cmp/cmp"
@@ -17,19 +17,19 @@ import (
 
 func TestSingleObjectHeader(t *testing.T) {
 	s := schema.MustParse(`"int"`)
-	b, err := MarshalSingleObject(s, int32(1))
+	b, err := avro.MarshalSingleObject(s, int32(1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := hex.EncodeToString(b); got != "c3018f5c393f1ad5757202" {
 		t.Fatalf("got %s", got)
 	}
-	// Append keeps dst, and an encode error leaves it unchanged.
+	// avro.Append keeps dst, and an encode error leaves it unchanged.
 	dst := []byte{9}
-	if out, err := AppendSingleObject(dst, s, "x"); err == nil || len(out) != 1 {
+	if out, err := avro.AppendSingleObject(dst, s, "x"); err == nil || len(out) != 1 {
 		t.Fatalf("error case: %v %x", err, out)
 	}
-	out, err := AppendSingleObject(dst, s, int32(1))
+	out, err := avro.AppendSingleObject(dst, s, int32(1))
 	if err != nil || !bytes.Equal(out, append([]byte{9}, b...)) {
 		t.Fatalf("append: %x %v", out, err)
 	}
@@ -48,9 +48,9 @@ func TestSingleObjectUpstream(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := schema.MustParse(string(text))
-	store := NewMemoryStore(s)
+	store := avro.NewMemoryStore(s)
 	var got any
-	if err := UnmarshalSingleObject(store, s, msg, &got); err != nil {
+	if err := avro.UnmarshalSingleObject(store, s, msg, &got); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]any{"id": int64(42), "name": "Bill", "tags": []any{"dog_lover", "cat_hater"}}
@@ -58,91 +58,40 @@ func TestSingleObjectUpstream(t *testing.T) {
 		t.Fatalf("(-want +got):\n%s", diff)
 	}
 	// And the same bytes from our encoder.
-	again, err := MarshalSingleObject(s, &got)
+	again, err := avro.MarshalSingleObject(s, &got)
 	if err != nil || !bytes.Equal(again, msg) {
 		t.Fatalf("re-encoded %x, want %x (%v)", again, msg, err)
 	}
 }
 
-func TestSingleObjectResolve(t *testing.T) {
-	w := schema.MustParse(evolvedV1Schema)
-	r := schema.MustParse(evolvedV2Schema)
-	store := NewMemoryStore(w)
-	msg, err := MarshalSingleObject(w, &evolvedV1{ID: 3, Name: "n", Kind: "GUEST"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	for g := 0; g < 4; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := 0; i < 50; i++ {
-				var v evolvedV2
-				if err := UnmarshalSingleObject(store, r, msg, &v); err != nil || v.ID != 3 || v.Renamed != "n" || v.Kind != "GUEST" {
-					t.Errorf("%+v %v", v, err)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	// Resolved once per (fingerprint, reader); the store is asked every
-	// time, since it decides which writers are read.
-	lookups := 0
-	lookup := func() (*schema.Schema, error) { lookups++; return w, nil }
-	s1, _ := readerSchemaFor(r, w.Fingerprint(), lookup)
-	s2, _ := readerSchemaFor(r, w.Fingerprint(), lookup)
-	if s1 != s2 || s1.Writer() != w {
-		t.Fatal("resolution not cached")
-	}
-	if lookups != 2 {
-		t.Fatalf("the store was asked %d times for two messages", lookups)
-	}
-	// Decoding does not allocate beyond the value once warm.
-	var v evolvedV2
-	allocs := testing.AllocsPerRun(100, func() {
-		v = evolvedV2{}
-		_ = UnmarshalSingleObject(store, r, msg, &v)
-	})
-	if allocs > 6 {
-		t.Errorf("%v allocations per message", allocs)
-	}
-	// A nil reader reads with the writer schema.
-	var g any
-	if err := UnmarshalSingleObject(store, nil, msg, &g); err != nil || g.(map[string]any)["name"] != "n" {
-		t.Fatalf("nil reader: %v %v", g, err)
-	}
-}
-
 func TestSingleObjectErrors(t *testing.T) {
 	s := schema.MustParse(`"int"`)
-	store := NewMemoryStore()
+	store := avro.NewMemoryStore()
 	var v int32
 	for _, data := range [][]byte{nil, {0xC3}, {0xC3, 0x01, 1, 2}, {0xC3, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {'O', 'b', 'j', 1, 0, 0, 0, 0, 0, 0, 0}} {
-		var e *NotSingleObjectError
-		if err := UnmarshalSingleObject(store, s, data, &v); !errors.As(err, &e) {
+		var e *avro.NotSingleObjectError
+		if err := avro.UnmarshalSingleObject(store, s, data, &v); !errors.As(err, &e) {
 			t.Errorf("% x: %v", data, err)
 		}
 	}
-	msg, _ := MarshalSingleObject(s, int32(5))
-	var u *UnknownSchemaError
-	if err := UnmarshalSingleObject(store, s, msg, &v); err != nil {
+	msg, _ := avro.MarshalSingleObject(s, int32(5))
+	var u *avro.UnknownSchemaError
+	if err := avro.UnmarshalSingleObject(store, s, msg, &v); err != nil {
 		t.Errorf("reader's own fingerprint needs no store: %v", err)
 	}
-	if err := UnmarshalSingleObject(store, schema.MustParse(`"long"`), msg, &v); !errors.As(err, &u) || u.Fingerprint != s.Fingerprint() {
+	if err := avro.UnmarshalSingleObject(store, schema.MustParse(`"long"`), msg, &v); !errors.As(err, &u) || u.Fingerprint != s.Fingerprint() {
 		t.Errorf("unknown: %v", err)
 	}
 	store.Add(s)
 	var l int64
-	if err := UnmarshalSingleObject(store, schema.MustParse(`"long"`), msg, &l); err != nil || l != 5 {
+	if err := avro.UnmarshalSingleObject(store, schema.MustParse(`"long"`), msg, &l); err != nil || l != 5 {
 		t.Errorf("int read as long: %v %v", l, err)
 	}
 	var ce *schema.CompatibilityError
-	if err := UnmarshalSingleObject(store, schema.MustParse(`"string"`), msg, new(string)); !errors.As(err, &ce) {
+	if err := avro.UnmarshalSingleObject(store, schema.MustParse(`"string"`), msg, new(string)); !errors.As(err, &ce) {
 		t.Errorf("incompatible: %v", err)
 	}
-	if err := UnmarshalSingleObject(store, s, msg[:10], &v); !errors.Is(err, ErrTruncated) {
+	if err := avro.UnmarshalSingleObject(store, s, msg[:10], &v); !errors.Is(err, avro.ErrTruncated) {
 		t.Errorf("truncated: %v", err)
 	}
 }
@@ -154,28 +103,28 @@ func TestSingleObjectErrors(t *testing.T) {
 func TestSingleObjectStoreDecides(t *testing.T) {
 	writer := schema.MustParse(`{"type":"record","name":"StoreDecides","fields":[{"name":"a","type":"int"}]}`)
 	reader := schema.MustParse(`{"type":"record","name":"StoreDecides","fields":[{"name":"a","type":"long"}]}`)
-	msg, err := MarshalSingleObject(writer, map[string]any{"a": int32(7)})
+	msg, err := avro.MarshalSingleObject(writer, map[string]any{"a": int32(7)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got struct {
 		A int64 `avro:"a"`
 	}
-	if err := UnmarshalSingleObject(NewMemoryStore(writer), reader, msg, &got); err != nil || got.A != 7 {
+	if err := avro.UnmarshalSingleObject(avro.NewMemoryStore(writer), reader, msg, &got); err != nil || got.A != 7 {
 		t.Fatalf("with the writer in the store: %+v, %v", got, err)
 	}
-	var u *UnknownSchemaError
+	var u *avro.UnknownSchemaError
 	for _, r := range []*schema.Schema{reader, nil} {
-		if err := UnmarshalSingleObject(NewMemoryStore(), r, msg, &got); !errors.As(err, &u) || u.Fingerprint != writer.Fingerprint() {
-			t.Errorf("reader %v, a store without the writer: %v, want an *UnknownSchemaError", r, err)
+		if err := avro.UnmarshalSingleObject(avro.NewMemoryStore(), r, msg, &got); !errors.As(err, &u) || u.Fingerprint != writer.Fingerprint() {
+			t.Errorf("reader %v, a store without the writer: %v, want an *avro.UnknownSchemaError", r, err)
 		}
 	}
 	// The reader's own writer needs no store.
-	own, err := MarshalSingleObject(reader, map[string]any{"a": int64(8)})
+	own, err := avro.MarshalSingleObject(reader, map[string]any{"a": int64(8)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := UnmarshalSingleObject(NewMemoryStore(), reader, own, &got); err != nil || got.A != 8 {
+	if err := avro.UnmarshalSingleObject(avro.NewMemoryStore(), reader, own, &got); err != nil || got.A != 8 {
 		t.Errorf("the reader's own writer: %+v, %v", got, err)
 	}
 }
@@ -194,75 +143,44 @@ func TestSingleObjectSameFingerprintOtherLogicalType(t *testing.T) {
 	type P struct {
 		Price *big.Rat `avro:"price"`
 	}
-	msg, err := MarshalSingleObject(w, &P{big.NewRat(1234, 100)})
+	msg, err := avro.MarshalSingleObject(w, &P{big.NewRat(1234, 100)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out P
-	if err := UnmarshalSingleObject(NewMemoryStore(w), r, msg, &out); err == nil {
+	if err := avro.UnmarshalSingleObject(avro.NewMemoryStore(w), r, msg, &out); err == nil {
 		t.Errorf("decimal(10,2) read as decimal(10,4): %v, want an error", out.Price)
 	}
-	for name, store := range map[string]*MemoryStore{"same text": NewMemoryStore(dec("4")), "unknown writer": NewMemoryStore()} {
+	for name, store := range map[string]*avro.MemoryStore{"same text": avro.NewMemoryStore(dec("4")), "unknown writer": avro.NewMemoryStore()} {
 		out = P{}
-		if err := UnmarshalSingleObject(store, r, msg, &out); err != nil || out.Price.Cmp(big.NewRat(1234, 10000)) != 0 {
+		if err := avro.UnmarshalSingleObject(store, r, msg, &out); err != nil || out.Price.Cmp(big.NewRat(1234, 10000)) != 0 {
 			t.Errorf("%s: %v, %v; want the reader's reading, 0.1234", name, out.Price, err)
 		}
 	}
 }
 
-// A store may parse its schema again at every lookup. Writers of the
-// reader's fingerprint were kept by writer schema, one entry per message
-// for the life of the reader (25 MB per 20,000 messages); at most
-// sameFingerprintKept are kept now, and the rest are still read right.
-func TestSingleObjectSameFingerprintKeptBounded(t *testing.T) {
-	text := `{"type":"record","name":"R","fields":[{"name":"a","type":"long"}]}`
-	reader := schema.MustParse(text)
-	msg, err := MarshalSingleObject(reader, map[string]any{"a": int64(5)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fresh := storeFunc(func(uint64) (*schema.Schema, error) { return schema.MustParse(text), nil })
-	for i := range 3 * sameFingerprintKept {
-		var v struct {
-			A int64 `avro:"a"`
-		}
-		if err := UnmarshalSingleObject(fresh, reader, msg, &v); err != nil || v.A != 5 {
-			t.Fatalf("message %d: %v, %v", i, v, err)
-		}
-	}
-	kept := 0
-	readerCache[writerCache](reader, familyResolvedSameFingerprint).m.Range(func(any, any) bool { kept++; return true })
-	if kept > sameFingerprintKept {
-		t.Errorf("%d writers kept, want at most %d", kept, sameFingerprintKept)
-	}
-}
-
-type storeFunc func(uint64) (*schema.Schema, error)
-
-func (f storeFunc) SchemaByFingerprint(fp uint64) (*schema.Schema, error) { return f(fp) }
-
 // A message of empty records, read through a reader that gives each a
-// 64 KiB default, costs what one datum may: ErrLimit once the defaults
+// 64 KiB default, costs what one datum may: avro.ErrLimit once the defaults
 // pass the allocation budget of the message (MaxAlloc), for every target.
 func TestSingleObjectReaderDefaultsBounded(t *testing.T) {
 	writer := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[]}}`)
 	reader := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[{"name":"pad","type":"bytes","default":"` + strings.Repeat("p", 64<<10) + `"}]}}`)
-	msg, err := AppendSingleObject(nil, writer, make([]map[string]any, 0))
+	msg, err := avro.AppendSingleObject(nil, writer, make([]map[string]any, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// 2^20 items in one block, within the zero-size budget.
 	msg = append(append(msg[:len(msg)-1], 0x80, 0x80, 0x80, 0x01), 0)
-	store := NewMemoryStore(writer)
+	store := avro.NewMemoryStore(writer)
 	for name, v := range map[string]any{
 		"struct":      new([]struct{ Pad []byte }),
 		"value.Value": new(value.Value),
 		"any":         new(any),
 	} {
 		var err error
-		alloc := errMeasure(func() { err = UnmarshalSingleObject(store, reader, msg, v) })
-		if !errors.Is(err, ErrLimit) {
-			t.Errorf("%s: err = %v, want ErrLimit", name, err)
+		alloc := allocDuring(func() { err = avro.UnmarshalSingleObject(store, reader, msg, v) })
+		if !errors.Is(err, avro.ErrLimit) {
+			t.Errorf("%s: err = %v, want avro.ErrLimit", name, err)
 		}
 		if alloc > 32<<20 {
 			t.Errorf("%s: %d MiB allocated for a %d-byte message", name, alloc>>20, len(msg))

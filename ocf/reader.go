@@ -11,6 +11,7 @@ import (
 	"math"
 
 	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/internal/codec"
 	"github.com/avrogo/avro/internal/stream"
 	"github.com/avrogo/avro/schema"
 )
@@ -160,13 +161,15 @@ type Reader struct {
 	// decodeSchema is schema, or its resolution to the reader schema.
 	decodeSchema *schema.Schema
 	// datums decodes the records with decodeSchema and cfg.decode.
-	datums  stream.DatumReader
-	meta    map[string][]byte
-	codec   Codec
-	cname   string
-	isNull  bool
-	sync    [SyncSize]byte
-	minSize int64
+	datums codec.DatumReader
+	// engineOpts are the decode options as the engine takes them.
+	engineOpts codec.DecodeOptions
+	meta       map[string][]byte
+	codec      Codec
+	cname      string
+	isNull     bool
+	sync       [SyncSize]byte
+	minSize    int64
 
 	raw     []byte // current block as stored
 	dec     []byte // decompression buffer
@@ -228,7 +231,8 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 		}
 		rd.decodeSchema = resolved
 	}
-	rd.datums = stream.NewDatumReader(&rd.cfg.decode, rd.decodeSchema)
+	rd.engineOpts = codec.DecodeOptions(rd.cfg.decode)
+	rd.datums = codec.NewDatumReader(&rd.engineOpts, rd.decodeSchema)
 	return rd, nil
 }
 
@@ -730,12 +734,16 @@ func (r *Reader) Decode(v any) error {
 	rest, used, err := r.datums.Next(r.rest, v, stream.Budgets{Zero: r.zero.Budget(per.Zero), Defaults: r.defaults.Budget(per.Defaults)})
 	r.zero.Spend(used.Zero)
 	r.defaults.Spend(used.Defaults)
-	if err != nil {
-		var ae *avro.Error
-		if errors.As(err, &ae) {
-			r.err = fmt.Errorf("ocf: block %d at offset %d, record %d: %w", r.nblocks-1, r.block.Offset, r.records, err)
-			return r.err
-		}
+	switch e := err.(type) {
+	case nil:
+	case *codec.Error:
+		r.err = fmt.Errorf("ocf: block %d at offset %d, record %d: %w", r.nblocks-1, r.block.Offset, r.records, (*avro.Error)(e))
+		return r.err
+	case *codec.TypeError:
+		return (*avro.TypeError)(e)
+	case *codec.InvalidUnmarshalError:
+		return (*avro.InvalidUnmarshalError)(e)
+	default:
 		return err
 	}
 	r.rest, r.left = rest, r.left-1

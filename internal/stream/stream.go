@@ -1,14 +1,9 @@
 // Package stream holds what the streaming readers of the module (the
 // Decoder of package avro and the container Reader of package ocf) share
-// and cannot export: the budgets that a whole stream of datums shares,
-// and the hook through which package ocf decodes its records with them.
+// and cannot export: the budgets that a whole stream of datums shares.
 package stream
 
-import (
-	"math"
-
-	"github.com/avrogo/avro/schema"
-)
+import "math"
 
 // ItemsPerByte is the least number of zero-size items that a stream's
 // budget gains per byte read; a stream gains maxItems/16384 a byte when
@@ -65,17 +60,3 @@ func (c *Credit) Earn(perDatum, n, rate int64) {
 type Budgets struct {
 	Zero, Defaults int64
 }
-
-// DatumReader decodes the records of one container file, one after the
-// other, as DecodeOptions.UnmarshalNext does: Next decodes the datum at
-// the start of data into the value v points at, within the budgets b, and
-// returns the rest of data and what it used of them (on error rest is
-// data). It keeps its decode state from one record to the next.
-type DatumReader interface {
-	Next(data []byte, v any, b Budgets) (rest []byte, used Budgets, err error)
-}
-
-// NewDatumReader is set by package avro: it returns a DatumReader of
-// schema s with the options opts (a *avro.DecodeOptions, which must not
-// change while the reader is in use).
-var NewDatumReader func(opts any, s *schema.Schema) DatumReader

@@ -1,0 +1,261 @@
+package codec
+
+import (
+	"errors"
+	"reflect"
+	"unsafe"
+
+	"github.com/modern-go/reflect2"
+
+	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/varint"
+)
+
+// The typed fast paths for arrays of primitives: the whole block is
+// decoded or encoded by one loop over the typed slice, with no per-element
+// dispatch. []int64 and []int32 use the bulk varint kernels, []float64 and
+// []float32 are one copy on little-endian hosts, []bool is one validated
+// copy.
+
+// fastSliceDecoder returns a typed decoder for an array of items into the
+// slice type t, or nil when there is none.
+func fastSliceDecoder(items *schema.Schema, t reflect.Type) decoder {
+	c := fastSliceCodec(items, t)
+	if c == nil {
+		return nil
+	}
+	return c
+}
+
+func fastSliceEncoder(items *schema.Schema, t reflect.Type) encoder {
+	c := fastSliceCodec(items, t)
+	if c == nil {
+		return nil
+	}
+	return c
+}
+
+type fastSlice interface {
+	decoder
+	encoder
+}
+
+func fastSliceCodec(items *schema.Schema, t reflect.Type) fastSlice {
+	if isLogicalGoType(t.Elem()) {
+		// A time.Duration is an int64 that the element codec converts
+		// (time-micros on the wire, nanoseconds in Go); copied as raw
+		// longs it was read and written a thousand times off.
+		return nil
+	}
+	ek := t.Elem().Kind()
+	st := reflect2.Type2(t).(reflect2.SliceType)
+	switch {
+	case items.Kind() == schema.Long && ek == reflect.Int64:
+		return &primSliceCodec[int64]{typ: st, minSize: 1, dec: decodeLongsBlock, enc: appendLongsBlock, chunk: chunkData[int64]}
+	case items.Kind() == schema.Int && ek == reflect.Int32:
+		return &primSliceCodec[int32]{typ: st, minSize: 1, dec: decodeIntsBlock, enc: appendIntsBlock, chunk: chunkData[int32]}
+	case items.Kind() == schema.Double && ek == reflect.Float64:
+		return &primSliceCodec[float64]{typ: st, minSize: 8, dec: decodeFloat64sBlock, enc: appendFloat64s, chunk: chunkData[float64]}
+	case items.Kind() == schema.Float && ek == reflect.Float32:
+		return &primSliceCodec[float32]{typ: st, minSize: 4, dec: decodeFloat32sBlock, enc: appendFloat32s, chunk: chunkData[float32]}
+	case items.Kind() == schema.Boolean && ek == reflect.Bool:
+		return &primSliceCodec[bool]{typ: st, minSize: 1, dec: decodeBoolsBlock, enc: appendBools, chunk: chunkData[bool]}
+	case items.Kind() == schema.String && items.Logical() == schema.NoLogical && ek == reflect.String:
+		return &primSliceCodec[string]{typ: st, minSize: 1, dec: decodeStringsBlock, enc: appendStrings}
+	case items.Kind() == schema.Bytes && items.Logical() == schema.NoLogical &&
+		ek == reflect.Slice && t.Elem().Elem().Kind() == reflect.Uint8:
+		return &primSliceCodec[[]byte]{typ: st, minSize: 1, dec: decodeBytesBlock, enc: appendByteSlices}
+	}
+	return nil
+}
+
+// primSliceCodec decodes and encodes a slice of T a block at a time.
+type primSliceCodec[T any] struct {
+	typ     reflect2.SliceType
+	minSize int
+	// dec fills dst from the input; enc appends src.
+	dec func(dst []T, d *decodeState)
+	enc func(dst []byte, src []T) []byte
+	// chunk, for pointer-free T, carves a short new slice from the
+	// decode's chunk of short strings (chunkSlice): one allocation fewer
+	// per array in a decode into a new struct.
+	chunk func(d *decodeState, n int) (unsafe.Pointer, bool)
+}
+
+// chunkData is chunkSlice for a slice header: the data of n zero
+// elements of T carved from d's chunk, or false.
+func chunkData[T typedElem](d *decodeState, n int) (unsafe.Pointer, bool) {
+	s, ok := chunkSlice[T](d, n)
+	return unsafe.Pointer(unsafe.SliceData(s)), ok
+}
+
+func (c *primSliceCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
+	sh := (*sliceHeader)(p)
+	var zero T
+	n := 0
+	for {
+		count, blk := d.readBlock(int64(n), c.minSize)
+		if count == 0 {
+			break
+		}
+		newLen := n + int(count)
+		if data, ok := c.carve(sh, count, d); ok {
+			if !d.reserveItems(count, int64(unsafe.Sizeof(zero))) {
+				d.endBlock(blk)
+				return
+			}
+			sh.data, sh.len, sh.cap = data, newLen, newLen
+		} else if !growSlice(c.typ, unsafe.Sizeof(zero), p, n, newLen, d) {
+			d.endBlock(blk)
+			return
+		}
+		c.dec(unsafe.Slice((*T)(sh.data), newLen)[n:], d)
+		if !d.endBlock(blk) {
+			return
+		}
+		n = newLen
+	}
+	if d.err == nil {
+		finishSlice(p, n)
+	}
+}
+
+// carve returns chunk storage for the first block of a slice that has
+// none (a decode into a new struct), when T allows it and the block is
+// short.
+func (c *primSliceCodec[T]) carve(sh *sliceHeader, count int64, d *decodeState) (unsafe.Pointer, bool) {
+	if c.chunk == nil || sh.data != nil || count > stringShareMax {
+		return nil, false
+	}
+	return c.chunk(d, int(count))
+}
+
+func (c *primSliceCodec[T]) encode(p unsafe.Pointer, e *encodeState) {
+	s := *(*[]T)(p)
+	if len(s) > 0 {
+		e.writeLong(int64(len(s)))
+		e.buf = c.enc(e.buf, s)
+	}
+	e.buf = append(e.buf, 0)
+}
+
+func decodeLongsBlock(dst []int64, d *decodeState) {
+	n, err := varint.DecodeLongs(dst, d.buf[d.pos:])
+	d.pos += n
+	if err != nil {
+		d.failBulkVarint(err, len(dst))
+	}
+}
+
+func decodeIntsBlock(dst []int32, d *decodeState) {
+	n, err := varint.DecodeInts(dst, d.buf[d.pos:])
+	d.pos += n
+	if err != nil {
+		d.failBulkVarint(err, len(dst))
+	}
+}
+
+// failBulkVarint records a bulk varint error; for truncation, the values
+// not yet decoded take at least a byte each, which tells a streaming
+// Decoder how much more to read.
+func (d *decodeState) failBulkVarint(err error, total int) {
+	if errors.Is(err, varint.ErrTruncated) {
+		left := int64(1)
+		var de *varint.DecodeError
+		if errors.As(err, &de) {
+			left = int64(total - de.Index)
+		}
+		d.truncated(left)
+		return
+	}
+	d.failf(ErrInvalid, "malformed varint in array: %v", err)
+}
+
+func appendLongsBlock(dst []byte, src []int64) []byte { return varint.AppendLongs(dst, src) }
+func appendIntsBlock(dst []byte, src []int32) []byte  { return varint.AppendInts(dst, src) }
+
+func decodeFloat64sBlock(dst []float64, d *decodeState) {
+	src := d.readRaw(len(dst) * 8)
+	if d.err == nil {
+		copyFloat64s(dst, src)
+	}
+}
+
+func decodeFloat32sBlock(dst []float32, d *decodeState) {
+	src := d.readRaw(len(dst) * 4)
+	if d.err == nil {
+		copyFloat32s(dst, src)
+	}
+}
+
+func decodeBoolsBlock(dst []bool, d *decodeState) {
+	src := d.readRaw(len(dst))
+	if d.err != nil {
+		return
+	}
+	for i, b := range src {
+		if b > 1 {
+			d.pos -= len(src) - i
+			d.failf(ErrInvalid, "boolean byte 0x%02x", b)
+			return
+		}
+	}
+	copyBools(dst, src)
+}
+
+func appendBools(dst []byte, src []bool) []byte {
+	for _, b := range src {
+		var x byte
+		if b {
+			x = 1
+		}
+		dst = append(dst, x)
+	}
+	return dst
+}
+
+func decodeStringsBlock(dst []string, d *decodeState) {
+	if decodeStringsSpan(dst, d) {
+		return
+	}
+	decodeStringsEach(dst, d)
+}
+
+// decodeStringsEach reads the strings of a block one by one.
+func decodeStringsEach(dst []string, d *decodeState) {
+	for i := range dst {
+		dst[i] = d.readString()
+		if d.err != nil {
+			d.moreItems(int64(i), int64(len(dst)), 1)
+			d.addIndex(int64(i))
+			return
+		}
+	}
+}
+
+func decodeBytesBlock(dst [][]byte, d *decodeState) {
+	for i := range dst {
+		dst[i] = d.readBytes()
+		if d.err != nil {
+			d.moreItems(int64(i), int64(len(dst)), 1)
+			d.addIndex(int64(i))
+			return
+		}
+	}
+}
+
+func appendByteSlices(dst []byte, src [][]byte) []byte {
+	for _, b := range src {
+		dst = varint.AppendLong(dst, int64(len(b)))
+		dst = append(dst, b...)
+	}
+	return dst
+}
+
+func appendStrings(dst []byte, src []string) []byte {
+	for _, s := range src {
+		dst = varint.AppendLong(dst, int64(len(s)))
+		dst = append(dst, s...)
+	}
+	return dst
+}

@@ -1,0 +1,146 @@
+package codec
+
+import (
+	"errors"
+	"reflect"
+	"unsafe"
+
+	"github.com/avrogo/avro/internal/cache"
+	"github.com/avrogo/avro/schema"
+)
+
+// Codecs are compiled once per (schema node, Go type) and kept in the
+// schema's own cache, so a decode costs one atomic load and one map lookup
+// before the first byte is read, and a schema that is garbage collected
+// takes its codecs with it. Every key of that cache is made here: a family
+// says what an entry holds, and the Go type, when it has one, whom for.
+
+// Family is the kind of an entry of a schema's cache.
+type Family uint8
+
+const (
+	// familyDecoder holds the decoder into the element of a pointer
+	// type, keyed by the pointer type (what Unmarshal is given).
+	familyDecoder Family = iota + 1
+	// familyEncoder holds the encoder of a Go type.
+	familyEncoder
+	// familyElemEncoder holds the encoder of a pointer's element, keyed
+	// by the pointer type.
+	familyElemEncoder
+	// familyTranscoder holds a resolved schema's transcoder; no Go type.
+	familyTranscoder
+	// FamilyResolvedByFingerprint holds, in a reader schema's cache, the
+	// writer schemas of single-object data resolved against it, by
+	// writer fingerprint; no Go type.
+	FamilyResolvedByFingerprint
+	// FamilyResolvedSameFingerprint holds the writers that have the
+	// reader's fingerprint, by writer schema; no Go type.
+	FamilyResolvedSameFingerprint
+)
+
+// Cached returns the entry of family f for the Go type rtype (nil for
+// families without one) in the cache of s, made by compile on first use.
+// Two goroutines that compile at once agree on one result.
+func Cached[T any](s *schema.Schema, f Family, rtype unsafe.Pointer, compile func() T) *T {
+	c := cache.Of(s)
+	key := cache.Key{Type: rtype, Family: uint8(f)}
+	if e, ok := c.Load(key); ok {
+		return e.(*T)
+	}
+	v := compile()
+	return c.LoadOrStore(key, &v).(*T)
+}
+
+type eface struct {
+	typ  unsafe.Pointer
+	data unsafe.Pointer
+}
+
+func efaceOf(v *any) *eface { return (*eface)(unsafe.Pointer(v)) }
+
+type decoderEntry struct {
+	dec decoder
+	err error
+}
+
+type encoderEntry struct {
+	enc encoder
+	err error
+}
+
+// ErrNilSchema is the error for a nil *schema.Schema.
+var ErrNilSchema = errors.New("avro: nil schema")
+
+// cachedEncoder returns the encoder of s from the Go type t, whose
+// runtime type pointer is rtype.
+func cachedEncoder(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type) (encoder, error) {
+	e := Cached(s, familyEncoder, rtype, func() encoderEntry {
+		enc, err := newCompiler().encoderFor(s, t, "")
+		return encoderEntry{enc, err}
+	})
+	return e.enc, e.err
+}
+
+// cachedEncoderOfElem returns the encoder of s from the element of the
+// pointer type t, whose runtime type pointer is rtype.
+func cachedEncoderOfElem(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type) (encoder, error) {
+	e := Cached(s, familyElemEncoder, rtype, func() encoderEntry {
+		enc, err := newCompiler().encoderFor(s, t.Elem(), "")
+		return encoderEntry{enc, err}
+	})
+	return e.enc, e.err
+}
+
+// topDecoder returns the decoder for the value v points at. v must be a
+// non-nil pointer.
+func topDecoder(s *schema.Schema, v *any) (decoder, unsafe.Pointer, error) {
+	if s == nil {
+		return nil, nil, ErrNilSchema
+	}
+	ef := efaceOf(v)
+	if ef.typ == nil {
+		return nil, nil, &InvalidUnmarshalError{Type: nil}
+	}
+	// A nil pointer first, as encoding/json checks it: before, a nil
+	// pointer to a type that cannot hold the schema was a *TypeError.
+	if ef.data == nil {
+		return nil, nil, &InvalidUnmarshalError{Type: reflect.TypeOf(*v)}
+	}
+	// The cache is keyed by the pointer type; the decoder works on its
+	// element.
+	dec, err := cachedDecoderOfPtr(s, ef.typ, *v)
+	if err != nil {
+		return nil, nil, err
+	}
+	return dec, ef.data, nil
+}
+
+func cachedDecoderOfPtr(s *schema.Schema, rtype unsafe.Pointer, v any) (decoder, error) {
+	e := Cached(s, familyDecoder, rtype, func() decoderEntry {
+		t := reflect.TypeOf(v)
+		if t.Kind() != reflect.Pointer {
+			return decoderEntry{err: &InvalidUnmarshalError{Type: t}}
+		}
+		dec, err := newCompiler().topDecoder(s, t.Elem())
+		return decoderEntry{dec, err}
+	})
+	return e.dec, e.err
+}
+
+// InvalidUnmarshalError describes an invalid argument passed to Unmarshal
+// or Decode: it must be a non-nil pointer.
+type InvalidUnmarshalError struct {
+	Type reflect.Type // the type of the argument; nil for a nil interface
+}
+
+// Error names the argument's type, as encoding/json does:
+// "avro: Unmarshal(non-pointer T)" or "avro: Unmarshal(nil *T)".
+func (e *InvalidUnmarshalError) Error() string {
+	if e.Type == nil {
+		return "avro: Unmarshal(nil)"
+	}
+	if e.Type.Kind() != reflect.Pointer {
+		return "avro: Unmarshal(non-pointer " + e.Type.String() + ")"
+	}
+	return "avro: Unmarshal(nil " + e.Type.String() + ")"
+}

@@ -1,0 +1,330 @@
+package codec
+
+import (
+	"math"
+	"math/big"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/varint"
+)
+
+// Decimal logical types, mapped to big.Rat (and *big.Rat through the
+// generic pointer mapping), which holds every decimal exactly.
+//
+// decimal (bytes or fixed) holds the unscaled value, value*10^scale, as a
+// big-endian two's-complement integer: the shortest such form for bytes,
+// sign-extended to the size for fixed. Decoding gives unscaled/10^scale.
+// Encoding fails with ErrRange when the value has more than scale digits
+// after the decimal point (it is never rounded), when its unscaled value
+// has more than precision digits, or when it does not fit the fixed.
+// Decoding does not check the precision: readers accept what writers
+// sent, and the input size bounds the work.
+//
+// big-decimal (bytes) holds its own scale: the bytes payload is an Avro
+// bytes of the unscaled value (two's complement, as above) followed by an
+// Avro int scale. Encoding uses the smallest scale >= 0 that represents
+// the value exactly, and fails with ErrRange for a value with no finite
+// decimal form (a denominator that is not 2^a*5^b, such as 1/3). Decoding
+// accepts negative scales (Java writes them for values such as 1E+3) and
+// fails with ErrLimit for a scale beyond ±DecodeOptions.MaxDecimalScale.
+//
+// A scale of n costs a power of ten of n digits, so the scale of a
+// decimal schema is bounded too: decoding (and encoding) a decimal whose
+// schema declares a scale beyond MaxDecimalScale is ErrLimit, and the
+// power of ten is computed only once the scale has passed that check, not
+// when the codec is compiled. The precision is checked by comparing bit
+// lengths, so a schema may declare any precision without the codec
+// computing 10^precision.
+
+var (
+	bigOne  = big.NewInt(1)
+	bigFive = big.NewInt(5)
+	// pow10Small holds 10^0 .. 10^63, shared and read-only.
+	pow10Small = func() (t [64]*big.Int) {
+		t[0] = big.NewInt(1)
+		for i := 1; i < len(t); i++ {
+			t[i] = new(big.Int).Mul(t[i-1], big.NewInt(10))
+		}
+		return t
+	}()
+)
+
+// pow10 returns 10^n. The result may be shared: callers must not modify
+// it.
+func pow10(n int) *big.Int {
+	if n < len(pow10Small) {
+		return pow10Small[n]
+	}
+	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
+}
+
+// setTwos sets z to the big-endian two's-complement integer b (0 when b is
+// empty, as in Python's reader; Java rejects it, but nothing is ambiguous).
+func setTwos(z *big.Int, b []byte) {
+	if len(b) == 0 || b[0]&0x80 == 0 {
+		z.SetBytes(b)
+		return
+	}
+	// A negative value is -(^b + 1).
+	var small [64]byte
+	var inv []byte
+	if len(b) <= len(small) {
+		inv = small[:len(b)]
+	} else {
+		inv = make([]byte, len(b))
+	}
+	for i, x := range b {
+		inv[i] = ^x
+	}
+	z.SetBytes(inv)
+	z.Add(z, bigOne)
+	z.Neg(z)
+}
+
+// twosLen returns the length of the shortest two's-complement form of x
+// (1 for zero).
+func twosLen(x *big.Int) int {
+	n := x.BitLen()
+	// A negative power of two, -2^k, needs only k value bits (-128 is 0x80).
+	if x.Sign() < 0 && x.TrailingZeroBits() == uint(n-1) {
+		n--
+	}
+	return n/8 + 1
+}
+
+// putTwos writes x into dst as big-endian two's complement, sign-extended
+// to len(dst), which must be at least twosLen(x). It destroys x.
+func putTwos(dst []byte, x *big.Int) {
+	if x.Sign() >= 0 {
+		x.FillBytes(dst)
+		return
+	}
+	// The complement of |x|-1 is x.
+	x.Neg(x)
+	x.Sub(x, bigOne)
+	x.FillBytes(dst)
+	for i := range dst {
+		dst[i] = ^dst[i]
+	}
+}
+
+// appendTwos appends n bytes of x in two's complement (see putTwos).
+func appendTwos(dst []byte, x *big.Int, n int) []byte {
+	start := len(dst)
+	dst = append(dst, make([]byte, n)...)
+	putTwos(dst[start:], x)
+	return dst
+}
+
+// ratText formats r for an error message, shortened when it is huge.
+func ratText(r *big.Rat) string {
+	if r.Num().BitLen() > 512 || r.Denom().BitLen() > 512 {
+		return "value"
+	}
+	return r.RatString()
+}
+
+// decimalCodec maps decimal (bytes or fixed) to big.Rat.
+type decimalCodec struct {
+	size      int // the fixed's size, or 0 for bytes
+	scale     int
+	precision int
+	// pow is 10^scale, read-only, computed on first use (after the scale
+	// has been checked against the limit): a schema may declare a scale
+	// of two billion, and compiling its codec must not compute 10^scale.
+	pow atomic.Pointer[big.Int]
+}
+
+func newDecimalCodec(s *schema.Schema) *decimalCodec {
+	c := &decimalCodec{scale: s.Scale(), precision: s.Precision()}
+	if s.Kind() == schema.Fixed {
+		c.size = s.Size()
+	}
+	return c
+}
+
+// powScale returns 10^scale; callers check the scale against the limit
+// first.
+func (c *decimalCodec) powScale() *big.Int {
+	if p := c.pow.Load(); p != nil {
+		return p
+	}
+	p := pow10(c.scale)
+	c.pow.Store(p)
+	return p
+}
+
+// log2of10 is log2(10), the bits a decimal digit takes.
+var log2of10 = math.Log2(10)
+
+// exceedsPrecision reports whether |u| >= 10^precision. Bit lengths
+// decide unless u is within a bit of the bound, so 10^precision is
+// computed only for a u of about its size.
+func (c *decimalCodec) exceedsPrecision(u *big.Int) bool {
+	if c.precision <= 0 {
+		return false
+	}
+	b := float64(u.BitLen()) // 2^(b-1) <= |u| < 2^b
+	bound := float64(c.precision) * log2of10
+	if b <= bound-1 {
+		return false
+	}
+	if b-1 >= bound+1 {
+		return true
+	}
+	return u.CmpAbs(pow10(c.precision)) >= 0
+}
+
+func (c *decimalCodec) decode(p unsafe.Pointer, d *decodeState) { c.decodeRat((*big.Rat)(p), d) }
+
+// decodeRat decodes into r, reusing its storage; it reports success.
+func (c *decimalCodec) decodeRat(r *big.Rat, d *decodeState) bool {
+	if c.scale > d.maxDecimalScale {
+		d.failf(ErrLimit, "decimal scale %d beyond the maximum %d", c.scale, d.maxDecimalScale)
+		return false
+	}
+	var raw []byte
+	if c.size > 0 {
+		raw = d.readRaw(c.size)
+	} else {
+		raw = d.readStringBytes()
+	}
+	// The numerator, and the temporaries of normalising it.
+	if d.err != nil || !d.reserve(2*int64(len(raw))+64) {
+		return false
+	}
+	num := r.Num() // a reference to r's numerator
+	setTwos(num, raw)
+	r.SetFrac(num, c.powScale())
+	return true
+}
+
+func (c *decimalCodec) encode(p unsafe.Pointer, e *encodeState) { c.encodeRat((*big.Rat)(p), e) }
+
+func (c *decimalCodec) encodeRat(r *big.Rat, e *encodeState) {
+	if c.scale > e.maxDecimalScale {
+		e.failf(ErrLimit, "decimal scale %d beyond the maximum %d", c.scale, e.maxDecimalScale)
+		return
+	}
+	pow := c.powScale()
+	u := new(big.Int)
+	if r.IsInt() {
+		u.Mul(r.Num(), pow)
+	} else {
+		q, m := new(big.Int).QuoRem(pow, r.Denom(), new(big.Int))
+		if m.Sign() != 0 {
+			e.failf(ErrRange, "%s has more than %d digits after the decimal point (the decimal's scale)", ratText(r), c.scale)
+			return
+		}
+		u.Mul(r.Num(), q)
+	}
+	if c.exceedsPrecision(u) {
+		e.failf(ErrRange, "%s has more than %d digits (the decimal's precision)", ratText(r), c.precision)
+		return
+	}
+	n := twosLen(u)
+	if c.size > 0 {
+		if n > c.size {
+			e.failf(ErrRange, "%s does not fit a decimal of %d bytes", ratText(r), c.size)
+			return
+		}
+		e.buf = appendTwos(e.buf, u, c.size)
+		return
+	}
+	e.writeLong(int64(n))
+	e.buf = appendTwos(e.buf, u, n)
+}
+
+// bigDecimalCodec maps big-decimal to big.Rat.
+type bigDecimalCodec struct{}
+
+func (bigDecimalCodec) decode(p unsafe.Pointer, d *decodeState) { decodeBigDecimal((*big.Rat)(p), d) }
+func (bigDecimalCodec) encode(p unsafe.Pointer, e *encodeState) { encodeBigDecimal((*big.Rat)(p), e) }
+
+// decodeBigDecimal decodes into r, reusing its storage; it reports
+// success.
+func decodeBigDecimal(r *big.Rat, d *decodeState) bool {
+	n := d.readLength()
+	if n < 0 {
+		return false
+	}
+	// Read the payload's two parts with the input cut at its end, so that
+	// neither can run past it.
+	end := d.pos + n
+	outer := d.buf
+	d.buf = d.buf[:end]
+	raw := d.readStringBytes()
+	scale := d.readInt()
+	left := end - d.pos
+	d.buf = outer
+	if d.err == ErrTruncated {
+		// The payload is all there (readLength checked it): a part that
+		// runs past its end is bad data, not a datum cut short that a
+		// streaming Decoder should wait for.
+		d.err, d.need = nil, 0
+		d.failf(ErrInvalid, "big-decimal parts run past the payload of %d bytes", n)
+	}
+	if d.err != nil {
+		return false
+	}
+	if left != 0 {
+		d.failf(ErrInvalid, "%d bytes after the scale of a big-decimal", left)
+		return false
+	}
+	if int64(scale) > int64(d.maxDecimalScale) || int64(scale) < -int64(d.maxDecimalScale) {
+		d.failf(ErrLimit, "big-decimal scale %d beyond ±%d", scale, d.maxDecimalScale)
+		return false
+	}
+	absScale := int64(scale)
+	if absScale < 0 {
+		absScale = -absScale
+	}
+	// The numerator, 10^|scale| (about 0.42 bytes a digit), temporaries.
+	if !d.reserve(2*int64(len(raw)) + absScale + 64) {
+		return false
+	}
+	num := r.Num()
+	setTwos(num, raw)
+	if scale >= 0 {
+		r.SetFrac(num, pow10(int(scale)))
+	} else {
+		num.Mul(num, pow10(int(-scale)))
+		r.SetFrac(num, bigOne)
+	}
+	return true
+}
+
+func encodeBigDecimal(r *big.Rat, e *encodeState) {
+	// The smallest scale is max(a, b) for a denominator 2^a * 5^b.
+	den := r.Denom()
+	a := den.TrailingZeroBits()
+	rest := new(big.Int).Rsh(den, a)
+	q, m := new(big.Int), new(big.Int)
+	b := uint(0)
+	for rest.Cmp(bigOne) != 0 {
+		q.QuoRem(rest, bigFive, m)
+		if m.Sign() != 0 {
+			e.failf(ErrRange, "%s has no finite decimal form for big-decimal", ratText(r))
+			return
+		}
+		rest, q = q, rest
+		b++
+	}
+	scale := max(a, b)
+	if scale > math.MaxInt32 {
+		e.failf(ErrRange, "%s needs a scale beyond an Avro int", ratText(r))
+		return
+	}
+	// unscaled = num * 10^scale / (2^a * 5^b) = num * 2^(scale-a) * 5^(scale-b)
+	u := new(big.Int).Lsh(r.Num(), scale-a)
+	if scale > b {
+		u.Mul(u, new(big.Int).Exp(bigFive, big.NewInt(int64(scale-b)), nil))
+	}
+	n := twosLen(u)
+	e.writeLong(int64(varint.SizeLong(int64(n)) + n + varint.SizeInt(int32(scale))))
+	e.writeLong(int64(n))
+	e.buf = appendTwos(e.buf, u, n)
+	e.writeLong(int64(scale))
+}

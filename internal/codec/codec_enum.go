@@ -1,0 +1,86 @@
+package codec
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/varint"
+)
+
+// readEnumIndex reads an enum index and checks it against the symbols.
+func readEnumIndex(s *schema.Schema, d *decodeState) int {
+	i := d.readInt()
+	if d.err != nil {
+		return 0
+	}
+	if i < 0 || int(i) >= len(s.Symbols()) {
+		d.failf(ErrInvalid, "enum index %d out of range for %s (%d symbols)", i, s.FullName(), len(s.Symbols()))
+		return 0
+	}
+	return int(i)
+}
+
+// enumStringCodec maps an enum to its symbol in a Go string. Decoding
+// shares the schema's symbol strings, so it does not allocate.
+type enumStringCodec struct{ s *schema.Schema }
+
+func (c enumStringCodec) decode(p unsafe.Pointer, d *decodeState) {
+	i := readEnumIndex(c.s, d)
+	if d.err == nil {
+		*(*string)(p) = c.s.Symbols()[i]
+	}
+}
+
+func (c enumStringCodec) encode(p unsafe.Pointer, e *encodeState) {
+	sym := *(*string)(p)
+	i := c.s.SymbolIndex(sym)
+	if i < 0 {
+		e.failf(ErrRange, "%q is not a symbol of enum %s", sym, c.s.FullName())
+		return
+	}
+	e.writeLong(int64(i))
+}
+
+// enumIndexCodec maps an enum to its index in a Go integer.
+type enumIndexCodec struct {
+	s     *schema.Schema
+	inner interface {
+		decoder
+		encoder
+	}
+}
+
+func (c enumIndexCodec) decode(p unsafe.Pointer, d *decodeState) {
+	start := d.pos
+	readEnumIndex(c.s, d)
+	if d.err == nil {
+		d.pos = start
+		c.inner.decode(p, d)
+	}
+}
+
+func (c enumIndexCodec) encode(p unsafe.Pointer, e *encodeState) {
+	n := len(e.buf)
+	c.inner.encode(p, e)
+	if e.err != nil {
+		return
+	}
+	// The index was written as an int; check it against the symbols by
+	// decoding what was just written.
+	v, _ := varint.Int(e.buf[n:])
+	if v < 0 || int(v) >= len(c.s.Symbols()) {
+		e.buf = e.buf[:n]
+		e.failf(ErrRange, "enum index %d out of range for %s", v, c.s.FullName())
+	}
+}
+
+func enumCodecFor(s *schema.Schema, t reflect.Type) codec {
+	if t.Kind() == reflect.String {
+		return enumStringCodec{s}
+	}
+	if inner := intKindCodec(schema.Int, t); inner != nil {
+		return enumIndexCodec{s: s, inner: inner}
+	}
+	return nil
+}

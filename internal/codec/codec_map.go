@@ -1,0 +1,532 @@
+package codec
+
+import (
+	"reflect"
+	"strconv"
+	"unsafe"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// Maps with string keys. map[string]V for the common V take a typed path
+// (native map assignment and range, one scratch value per map); other map
+// types go through reflect, which Go 1.24's maps support (reflect2's map
+// iteration does not).
+
+// typedMapCodec is the fast path for map[string]V.
+type typedMapCodec[V any] struct {
+	minSize int
+	elemDec decoder
+	elemEnc encoder
+	// direct encodes a value without taking its address, for the common
+	// element codecs; nil otherwise.
+	direct func(v V, e *encodeState)
+	// directDec decodes an element by value, for the same codecs.
+	directDec func(d *decodeState) V
+	// stringValues marks map[string]string with a string element codec,
+	// the commonest map of all (headers, attributes, labels): its loops
+	// write and read both strings inline, with no call per element.
+	stringValues bool
+	// slotSize and valueOff place an entry's key and value in a small
+	// map's group (see walkSmallMap); slotSize is 0 when the layout check
+	// of this map type failed (or the codec only decodes).
+	slotSize, valueOff uintptr
+}
+
+func newTypedMapCodec[V any](minSize int, dec decoder, enc encoder) *typedMapCodec[V] {
+	c := &typedMapCodec[V]{minSize: minSize, elemDec: dec, elemEnc: enc}
+	if enc != nil && smallMapsWalkable && slotStrideHolds(reflect.TypeFor[map[string]V](), unsafe.Sizeof(mapSlot[V]{})) {
+		c.slotSize, c.valueOff = unsafe.Sizeof(mapSlot[V]{}), unsafe.Offsetof(mapSlot[V]{}.value)
+	}
+	if enc != nil {
+		c.direct, _ = directEncoder(enc).(func(V, *encodeState))
+	}
+	if dec != nil {
+		c.directDec, _ = directDecoder(dec).(func(*decodeState) V)
+	}
+	// A codec is built for one direction: the other codec is nil.
+	_, isStringMap := any(map[string]V(nil)).(map[string]string)
+	_, encString := enc.(stringCodec)
+	_, decString := dec.(stringCodec)
+	c.stringValues = isStringMap && (encString || enc == nil) && (decString || dec == nil)
+	return c
+}
+
+// directDecoder is the decoding twin of directEncoder.
+func directDecoder(dec decoder) any {
+	switch dec.(type) {
+	case stringCodec:
+		return (*decodeState).readString
+	case int64Codec:
+		return (*decodeState).readLong
+	case int32Codec:
+		return (*decodeState).readInt
+	case doubleCodec:
+		return (*decodeState).readDouble
+	case floatCodec:
+		return (*decodeState).readFloat
+	case boolCodec:
+		return (*decodeState).readBool
+	}
+	return nil
+}
+
+// directEncoder returns, for the element codecs of the map fast paths, a
+// function that encodes the element by value; the generic path would need a
+// heap scratch value because the encoder interface takes a pointer.
+func directEncoder(enc encoder) any {
+	switch c := enc.(type) {
+	case stringCodec, bytesAsStringCodec:
+		return func(v string, e *encodeState) { e.writeString(v) }
+	case int64Codec:
+		return func(v int64, e *encodeState) { e.writeLong(v) }
+	case int32Codec:
+		return func(v int32, e *encodeState) { e.writeLong(int64(v)) }
+	case doubleCodec:
+		return func(v float64, e *encodeState) { e.writeDouble(v) }
+	case floatCodec:
+		return func(v float32, e *encodeState) { e.writeFloat(v) }
+	case boolCodec:
+		return func(v bool, e *encodeState) { e.writeBool(v) }
+	case bytesCodec:
+		return func(v []byte, e *encodeState) { e.writeBytes(v) }
+	case anyCodec:
+		return func(v any, e *encodeState) { c.n.encodeAny(v, e) }
+	}
+	return nil
+}
+
+// mapSizeHint is the size hint of a Go map about to receive count
+// entries. Avro data may repeat a key, so count bounds the distinct keys
+// only from above: a block of a million two-byte entries that all repeat
+// one key would make a map sized for a million. Past the cap the map
+// grows with the keys it really gets.
+func mapSizeHint(count int64) int { return int(min(count, mapSizeHintMax)) }
+
+const mapSizeHintMax = 1024
+
+func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
+	if !d.enter() {
+		return
+	}
+	mp := (*map[string]V)(p)
+	var n int64
+	var tmp *V
+	for {
+		count, blk := d.readBlock(n, c.minSize)
+		if count == 0 {
+			break
+		}
+		// Every block's entries are charged, not only the first's: the
+		// values of an empty record take no input bytes.
+		if !d.reserveItems(count, int64(unsafe.Sizeof(*tmp)+16)) {
+			d.endBlock(blk)
+			return
+		}
+		if *mp == nil {
+			*mp = make(map[string]V, mapSizeHint(count))
+		}
+		if tmp == nil && c.directDec == nil {
+			tmp = new(V)
+		}
+		m := *mp
+		if c.stringValues {
+			if !decodeStringMapBlock(*(*map[string]string)(unsafe.Pointer(mp)), d, n, count, c.minSize, blk) {
+				return
+			}
+			n += count
+			continue
+		}
+		for i := int64(0); i < count; i++ {
+			k := d.readString()
+			if d.err != nil {
+				d.endBlock(blk)
+				d.moreItems(i, count, c.minSize)
+				d.addIndex(n + i)
+				return
+			}
+			if c.directDec != nil {
+				v := c.directDec(d)
+				if d.err != nil {
+					d.endBlock(blk)
+					d.moreItems(i, count, c.minSize)
+					d.addKey(k)
+					return
+				}
+				m[k] = v
+				continue
+			}
+			var zero V
+			*tmp = zero
+			c.elemDec.decode(unsafe.Pointer(tmp), d)
+			if d.err != nil {
+				d.endBlock(blk)
+				d.moreItems(i, count, c.minSize)
+				d.addKey(k)
+				return
+			}
+			m[k] = *tmp
+		}
+		if !d.endBlock(blk) {
+			return
+		}
+		n += count
+	}
+	if d.err == nil {
+		if *mp == nil {
+			*mp = map[string]V{}
+		}
+		d.leave()
+	}
+}
+
+// decodeStringMapBlock reads a block of count entries of a map of strings
+// into m, with one copy when readShortSpan takes them, else entry by
+// entry; it closes the block and reports whether the decode goes on.
+func decodeStringMapBlock(m map[string]string, d *decodeState, n, count int64, minSize int, blk blockEnd) bool {
+	if span, ok := d.readShortSpan(2 * count); ok {
+		for range count {
+			k := cutSpanString(&span)
+			m[k] = cutSpanString(&span)
+		}
+		return d.endBlock(blk)
+	}
+	return decodeStringEntries(m, d, n, count, minSize, blk)
+}
+
+// decodeStringEntries reads count entries of a map of strings into m; it
+// closes the block and reports whether the decode goes on.
+func decodeStringEntries(m map[string]string, d *decodeState, n, count int64, minSize int, blk blockEnd) bool {
+	for i := int64(0); i < count; i++ {
+		k := d.readString()
+		if d.err != nil {
+			d.endBlock(blk)
+			d.moreItems(i, count, minSize)
+			d.addIndex(n + i)
+			return false
+		}
+		v := d.readString()
+		if d.err != nil {
+			d.endBlock(blk)
+			d.moreItems(i, count, minSize)
+			d.addKey(k)
+			return false
+		}
+		m[k] = v
+	}
+	return d.endBlock(blk)
+}
+
+func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
+	if !e.enter() {
+		return
+	}
+	m := *(*map[string]V)(p)
+	if len(m) > 0 {
+		e.writeLong(int64(len(m)))
+		if w, ok := walkSmallMap(p); ok && c.slotSize != 0 {
+			c.encodeSlots(&w, e)
+		} else {
+			c.encodeRanged(m, e)
+		}
+		if e.err != nil {
+			return
+		}
+	}
+	e.buf = append(e.buf, 0)
+	e.leave()
+}
+
+// encodeSlots encodes the entries of a small map straight from its group;
+// each value is encoded in place.
+func (c *typedMapCodec[V]) encodeSlots(w *smallMapWalk, e *encodeState) {
+	size, off := c.slotSize, c.valueOff
+	if c.stringValues {
+		for s := w.next(size); s != nil; s = w.next(size) {
+			e.writeString(*(*string)(s))
+			e.writeString(*(*string)(unsafe.Add(s, off)))
+		}
+		return
+	}
+	if c.direct == nil {
+		encodeMapSlots(w, e, size, off, c.elemEnc)
+		return
+	}
+	for s := w.next(size); s != nil; s = w.next(size) {
+		e.writeString(*(*string)(s))
+		c.direct(*(*V)(unsafe.Add(s, off)), e)
+		if e.err != nil {
+			e.addKey(*(*string)(s))
+			return
+		}
+	}
+}
+
+// encodeMapSlots writes the entries of a small map from its group, each
+// value encoded in place by enc, and names the key of a value that fails.
+func encodeMapSlots(w *smallMapWalk, e *encodeState, size, off uintptr, enc encoder) {
+	for s := w.next(size); s != nil; s = w.next(size) {
+		e.writeString(*(*string)(s))
+		enc.encode(unsafe.Add(s, off), e)
+		if e.err != nil {
+			e.addKey(*(*string)(s))
+			return
+		}
+	}
+}
+
+func (c *typedMapCodec[V]) encodeRanged(m map[string]V, e *encodeState) {
+	if c.stringValues {
+		for k, v := range any(m).(map[string]string) {
+			e.writeString(k)
+			e.writeString(v)
+		}
+	} else if c.direct != nil {
+		for k, v := range m {
+			e.writeString(k)
+			c.direct(v, e)
+			if e.err != nil {
+				e.addKey(k)
+				return
+			}
+		}
+	} else {
+		// One scratch value for the whole map: taking the address of
+		// the loop variable would allocate per element.
+		tmp := new(V)
+		for k, v := range m {
+			e.writeString(k)
+			*tmp = v
+			c.elemEnc.encode(unsafe.Pointer(tmp), e)
+			if e.err != nil {
+				e.addKey(k)
+				return
+			}
+		}
+	}
+}
+
+// reflectMapCodec handles every other map type with string-kind keys.
+type reflectMapCodec struct {
+	t       reflect.Type
+	minSize int
+	elemDec decoder
+	elemEnc encoder
+	// slotSize and valueOff place an entry in a small map's group (see
+	// walkSmallMap); slotSize is 0 when the values are not stored in the
+	// slots.
+	slotSize, valueOff uintptr
+}
+
+// newReflectMapCodec sets up the walk of small maps of t: the runtime
+// keeps a key and its value in a slot laid out as a struct of the two,
+// unless the value is larger than 128 bytes (then the slot holds a
+// pointer to it) or takes no space.
+func newReflectMapCodec(t reflect.Type, minSize int, dec decoder, enc encoder) *reflectMapCodec {
+	c := &reflectMapCodec{t: t, minSize: minSize, elemDec: dec, elemEnc: enc}
+	if size := t.Elem().Size(); enc != nil && smallMapsWalkable && size > 0 && size <= 128 {
+		slot := reflect.StructOf([]reflect.StructField{{Name: "K", Type: t.Key()}, {Name: "V", Type: t.Elem()}})
+		if slotStrideHolds(t, slot.Size()) {
+			c.slotSize, c.valueOff = slot.Size(), slot.Field(1).Offset
+		}
+	}
+	return c
+}
+
+// slotStrideHolds checks slotSize on a full small map of t built here:
+// each slot must hold one of the keys put in, compared by their string
+// headers, so that a wrong stride is caught without reading through what
+// it finds.
+func slotStrideHolds(t reflect.Type, slotSize uintptr) bool {
+	m := reflect.MakeMapWithSize(t, 8)
+	keys := make(map[[2]uintptr]bool)
+	for i := range 8 {
+		k := reflect.New(t.Key()).Elem()
+		k.SetString("key" + strconv.Itoa(i))
+		m.SetMapIndex(k, reflect.Zero(t.Elem()))
+		str := k.String()
+		keys[[2]uintptr{uintptr(unsafe.Pointer(unsafe.StringData(str))), uintptr(len(str))}] = true
+	}
+	mp := m.UnsafePointer()
+	w, ok := walkSmallMap(unsafe.Pointer(&mp))
+	if !ok || w.count() != len(keys) {
+		return false
+	}
+	for s := w.next(slotSize); s != nil; s = w.next(slotSize) {
+		header := *(*[2]uintptr)(s)
+		if !keys[header] {
+			return false
+		}
+		delete(keys, header)
+	}
+	return len(keys) == 0
+}
+
+func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
+	if !d.enter() {
+		return
+	}
+	m := reflect.NewAt(c.t, p).Elem()
+	var n int64
+	var tmp, key reflect.Value
+	for {
+		count, blk := d.readBlock(n, c.minSize)
+		if count == 0 {
+			break
+		}
+		if !d.reserveItems(count, int64(c.t.Elem().Size()+16)) { // as in typedMapCodec
+			d.endBlock(blk)
+			return
+		}
+		if m.IsNil() {
+			m.Set(reflect.MakeMapWithSize(c.t, mapSizeHint(count)))
+		}
+		if !tmp.IsValid() {
+			// One value and one key for the whole map: SetMapIndex copies
+			// both, and a key converted per entry would allocate.
+			tmp = reflect.New(c.t.Elem())
+			key = reflect.New(c.t.Key()).Elem()
+		}
+		for i := int64(0); i < count; i++ {
+			k := d.readString()
+			if d.err != nil {
+				d.endBlock(blk)
+				d.moreItems(i, count, c.minSize)
+				d.addIndex(n + i)
+				return
+			}
+			tmp.Elem().SetZero()
+			c.elemDec.decode(tmp.UnsafePointer(), d)
+			if d.err != nil {
+				d.endBlock(blk)
+				d.moreItems(i, count, c.minSize)
+				d.addKey(k)
+				return
+			}
+			key.SetString(k)
+			m.SetMapIndex(key, tmp.Elem())
+		}
+		if !d.endBlock(blk) {
+			return
+		}
+		n += count
+	}
+	if d.err == nil {
+		if m.IsNil() {
+			m.Set(reflect.MakeMap(c.t))
+		}
+		d.leave()
+	}
+}
+
+func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
+	if !e.enter() {
+		return
+	}
+	if c.slotSize != 0 {
+		if w, ok := walkSmallMap(p); ok {
+			c.encodeSlots(&w, e)
+			return
+		}
+	}
+	m := reflect.NewAt(c.t, p).Elem()
+	if m.Len() > 0 {
+		e.writeLong(int64(m.Len()))
+		tmp := reflect.New(c.t.Elem())
+		key := reflect.New(c.t.Key()).Elem()
+		it := m.MapRange()
+		for it.Next() {
+			key.SetIterKey(it)
+			tmp.Elem().SetIterValue(it)
+			k := key.String()
+			e.writeString(k)
+			c.elemEnc.encode(tmp.UnsafePointer(), e)
+			if e.err != nil {
+				e.addKey(k)
+				return
+			}
+		}
+	}
+	e.buf = append(e.buf, 0)
+	e.leave()
+}
+
+// encodeSlots encodes a small map straight from its group, each value in
+// place, and closes the map.
+func (c *reflectMapCodec) encodeSlots(w *smallMapWalk, e *encodeState) {
+	if n := w.count(); n > 0 {
+		e.writeLong(int64(n))
+		if encodeMapSlots(w, e, c.slotSize, c.valueOff, c.elemEnc); e.err != nil {
+			return
+		}
+	}
+	e.buf = append(e.buf, 0)
+	e.leave()
+}
+
+func (c *compiler) mapDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
+	codec, err := c.mapCodec(s, t, path, true)
+	if err != nil {
+		return nil, err
+	}
+	return codec.(decoder), nil
+}
+
+func (c *compiler) mapEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
+	codec, err := c.mapCodec(s, t, path, false)
+	if err != nil {
+		return nil, err
+	}
+	return codec.(encoder), nil
+}
+
+// mapCodec builds the decoder (or encoder) of a map schema for t.
+func (c *compiler) mapCodec(s *schema.Schema, t reflect.Type, path string, decode bool) (any, error) {
+	if t.Kind() != reflect.Map || t.Key().Kind() != reflect.String {
+		return nil, typeErr(path, t, s, "a map maps to a Go map with string keys")
+	}
+	values := s.Values()
+	minSize := 1 + values.MinEncodedSize()
+	var dec decoder
+	var enc encoder
+	var err error
+	epath := path + "[]"
+	if decode {
+		dec, err = c.decoderFor(values, t.Elem(), epath)
+	} else {
+		enc, err = c.encoderFor(values, t.Elem(), epath)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if t.Key() == reflect.TypeFor[string]() {
+		switch t.Elem() {
+		case reflect.TypeFor[string]():
+			return newTypedMapCodec[string](minSize, dec, enc), nil
+		case reflect.TypeFor[int64]():
+			return newTypedMapCodec[int64](minSize, dec, enc), nil
+		case reflect.TypeFor[int32]():
+			return newTypedMapCodec[int32](minSize, dec, enc), nil
+		case reflect.TypeFor[int]():
+			return newTypedMapCodec[int](minSize, dec, enc), nil
+		case reflect.TypeFor[float64]():
+			return newTypedMapCodec[float64](minSize, dec, enc), nil
+		case reflect.TypeFor[float32]():
+			return newTypedMapCodec[float32](minSize, dec, enc), nil
+		case reflect.TypeFor[bool]():
+			return newTypedMapCodec[bool](minSize, dec, enc), nil
+		case reflect.TypeFor[[]byte]():
+			return newTypedMapCodec[[]byte](minSize, dec, enc), nil
+		case anyType:
+			return newTypedMapCodec[any](minSize, dec, enc), nil
+		}
+	}
+	return newReflectMapCodec(t, minSize, dec, enc), nil
+}
+
+// mapSlot is the layout of one entry of a map[string]V in its group: the
+// key, then the value at the value's alignment.
+type mapSlot[V any] struct {
+	key   string //nolint:unused // read through the slot's layout, not by name
+	value V
+}

@@ -1,0 +1,463 @@
+package codec
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/modern-go/reflect2"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// structDecoder decodes a record into a Go struct: one decoder per schema
+// field, at the field's precomputed offset. Schema fields the struct lacks
+// are skipped.
+type structDecoder struct {
+	fields []fieldDecoder
+	// defaults are the reader-only fields of a resolved record read
+	// directly (codec_resolve_struct.go); nil otherwise.
+	defaults []fieldDefault
+}
+
+type fieldDecoder struct {
+	offset uintptr
+	dec    decoder
+	name   string
+	op     fieldOp
+	// run, for fieldStringRun, is how many string fields start here: the
+	// fields up to i+run-1 are fieldString.
+	run  uint8
+	skip []skipStep // fieldSkip: writer fields the reader does not want
+}
+
+// fieldOp lets a struct codec read or write a field of a primitive Go type
+// with the primitive's own codec inline: a switch the branch predictor
+// learns per field, instead of an interface call per field.
+type fieldOp uint8
+
+const (
+	fieldCall fieldOp = iota // through dec or enc
+	fieldInt32
+	fieldInt64
+	fieldDouble
+	fieldBool
+	fieldString
+	fieldSkip         // a resolved record's run of writer-only fields
+	fieldIntAsInt64   // a resolved record's int read as a long into an int64
+	fieldDefaultBytes // a schema field the struct lacks: its default's encoding
+	fieldNullString   // a ["null","string"] union into a *string
+	fieldStringRun    // the first of a run of fieldString fields
+)
+
+// maxStringRun bounds a fieldStringRun (its run is a uint8).
+const maxStringRun = 255
+
+// markStringRuns marks the first field of each run of two or more string
+// fields as a fieldStringRun: when all its values are short, the run is
+// read with one copy (readShortSpan) instead of one per field. Marks from
+// an earlier call are cleared first.
+func markStringRuns(fields []fieldDecoder) {
+	for i := range fields {
+		if fields[i].op == fieldStringRun {
+			fields[i].op, fields[i].run = fieldString, 0
+		}
+	}
+	forStringRuns(len(fields), func(i int) bool { return fields[i].op == fieldString }, func(first, run int) {
+		fields[first].op, fields[first].run = fieldStringRun, uint8(run)
+	})
+}
+
+// forStringRuns calls mark for each run of two or more of the n fields
+// that are strings, at most maxStringRun long, with its first field and
+// its length.
+func forStringRuns(n int, isString func(int) bool, mark func(first, run int)) {
+	for i := 0; i < n; {
+		j := i
+		for j < n && j-i < maxStringRun && isString(j) {
+			j++
+		}
+		if j-i >= 2 {
+			mark(i, j-i)
+		}
+		i = max(j, i+1)
+	}
+}
+
+func fieldOpOf(codec any) fieldOp {
+	switch c := codec.(type) {
+	case int32Codec:
+		return fieldInt32
+	case int64Codec:
+		return fieldInt64
+	case doubleCodec:
+		return fieldDouble
+	case boolCodec:
+		return fieldBool
+	case stringCodec:
+		return fieldString
+	case *unionDecoder:
+		if c.isNullString() {
+			return fieldNullString
+		}
+	}
+	return fieldCall
+}
+
+func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
+	if !d.enter() {
+		return
+	}
+	for i := 0; i < len(c.fields); i++ {
+		f := &c.fields[i]
+		fp := unsafe.Add(p, f.offset)
+		switch f.op {
+		case fieldInt32:
+			*(*int32)(fp) = d.readInt()
+		case fieldInt64:
+			*(*int64)(fp) = d.readLong()
+		case fieldDouble:
+			*(*float64)(fp) = d.readDouble()
+		case fieldBool:
+			*(*bool)(fp) = d.readBool()
+		case fieldString:
+			*(*string)(fp) = d.readString()
+		case fieldStringRun:
+			if span, ok := d.readShortSpan(int64(f.run)); ok {
+				run := c.fields[i : i+int(f.run)]
+				for j := range run {
+					*(*string)(unsafe.Add(p, run[j].offset)) = cutSpanString(&span)
+				}
+				i += int(f.run) - 1
+				continue
+			}
+			// Not all short: this field alone, then the rest one by one.
+			*(*string)(fp) = d.readString()
+		case fieldIntAsInt64:
+			*(*int64)(fp) = int64(d.readInt())
+		case fieldNullString:
+			d.readNullString((**string)(fp))
+		case fieldSkip:
+			if !skipAll(d, f.skip) {
+				return // skipAll names the field
+			}
+			continue
+		default:
+			f.dec.decode(fp, d)
+		}
+		if d.err != nil {
+			d.addField(f.name)
+			return
+		}
+	}
+	if c.defaults != nil {
+		if c.decodeDefaults(p, d); d.err != nil {
+			return
+		}
+	}
+	d.leave()
+}
+
+// structEncoder encodes a Go struct as a record. Schema fields the struct
+// lacks are written from their default.
+type structEncoder struct {
+	fields []fieldEncoder
+}
+
+type fieldEncoder struct {
+	offset uintptr
+	enc    encoder // nil: write def (op fieldDefaultBytes)
+	def    []byte
+	name   string
+	op     fieldOp
+}
+
+func (c *structEncoder) encode(p unsafe.Pointer, e *encodeState) {
+	if !e.enter() {
+		return
+	}
+	for i := range c.fields {
+		f := &c.fields[i]
+		fp := unsafe.Add(p, f.offset)
+		switch f.op {
+		case fieldDefaultBytes:
+			e.buf = append(e.buf, f.def...)
+			continue
+		case fieldInt32:
+			e.writeLong(int64(*(*int32)(fp)))
+			continue
+		case fieldInt64:
+			e.writeLong(*(*int64)(fp))
+			continue
+		case fieldDouble:
+			e.writeDouble(*(*float64)(fp))
+			continue
+		case fieldBool:
+			e.writeBool(*(*bool)(fp))
+			continue
+		case fieldString:
+			e.writeString(*(*string)(fp))
+			continue
+		}
+		f.enc.encode(fp, e)
+		if e.err != nil {
+			e.addField(f.name)
+			return
+		}
+	}
+	e.leave()
+}
+
+// embeddedPtrDecoder follows the pointer of an embedded *struct,
+// allocating the struct when it is nil, and decodes the field inside it.
+type embeddedPtrDecoder struct {
+	elem   reflect2.Type
+	size   uintptr // of elem, charged to MaxAlloc when it is allocated
+	offset uintptr // of the field within the embedded struct
+	inner  decoder
+}
+
+func (c *embeddedPtrDecoder) decode(p unsafe.Pointer, d *decodeState) {
+	pp := (*unsafe.Pointer)(p)
+	if *pp == nil {
+		if !d.reserveNew(c.size) {
+			return
+		}
+		*pp = c.elem.UnsafeNew()
+	}
+	c.inner.decode(unsafe.Add(*pp, c.offset), d)
+}
+
+// embeddedPtrEncoder encodes a field inside an embedded *struct; a nil
+// pointer writes the field's default, or fails when there is none.
+type embeddedPtrEncoder struct {
+	offset uintptr
+	inner  encoder
+	def    []byte
+	hasDef bool
+	name   string
+}
+
+func (c *embeddedPtrEncoder) encode(p unsafe.Pointer, e *encodeState) {
+	ptr := *(*unsafe.Pointer)(p)
+	if ptr == nil {
+		if !c.hasDef {
+			e.failf(ErrRange, "nil embedded struct holds the field and the schema has no default")
+			return
+		}
+		e.buf = append(e.buf, c.def...)
+		return
+	}
+	c.inner.encode(unsafe.Add(ptr, c.offset), e)
+}
+
+// wrapDecoderSteps returns the offset of a field from its outer struct,
+// up to the first embedded pointer on its path, and wraps the field's
+// decoder in the pointer-following decoders those embedded pointers need.
+func wrapDecoderSteps(steps []fieldStep, dec decoder) (uintptr, decoder) {
+	// Walk from the innermost step outwards.
+	inner := dec
+	innerOffset := uintptr(0)
+	for i := len(steps) - 1; i >= 0; i-- {
+		innerOffset += steps[i].offset
+		if i > 0 && steps[i-1].ptrElem != nil {
+			inner = &embeddedPtrDecoder{elem: reflect2.Type2(steps[i-1].ptrElem), size: steps[i-1].ptrElem.Size(), offset: innerOffset, inner: inner}
+			innerOffset = 0
+		}
+	}
+	return innerOffset, inner
+}
+
+// wrapEncoderSteps is the encoding twin of wrapDecoderSteps.
+func wrapEncoderSteps(steps []fieldStep, enc encoder, f *schema.Field) (uintptr, encoder) {
+	inner := enc
+	innerOffset := uintptr(0)
+	for i := len(steps) - 1; i >= 0; i-- {
+		innerOffset += steps[i].offset
+		if i > 0 && steps[i-1].ptrElem != nil {
+			inner = &embeddedPtrEncoder{offset: innerOffset, inner: inner, def: f.DefaultBinary(), hasDef: f.HasDefault(), name: f.Name()}
+			innerOffset = 0
+		}
+	}
+	return innerOffset, inner
+}
+
+func (c *compiler) recordDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
+	switch {
+	case t.Kind() == reflect.Struct:
+		sd := &structDecoder{}
+		c.decoders[compileKey{s, t}] = sd
+		goFields := structFields(t)
+		for _, f := range s.Fields() {
+			fpath := joinPath(path, f.Name())
+			gf, ok := matchField(goFields, f.Name())
+			if !ok {
+				skip, err := c.skipper(f.Type())
+				if err != nil {
+					return nil, err
+				}
+				sd.fields = append(sd.fields, fieldDecoder{dec: skip, name: f.Name()})
+				continue
+			}
+			dec, err := c.decoderFor(f.Type(), gf.typ, fpath)
+			if err != nil {
+				return nil, err
+			}
+			off, dec := wrapDecoderSteps(gf.steps, dec)
+			sd.fields = append(sd.fields, fieldDecoder{offset: off, dec: dec, name: f.Name(), op: fieldOpOf(dec)})
+		}
+		markStringRuns(sd.fields)
+		return sd, nil
+	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:
+		return c.mapRecordDecoder(s, t, path)
+	}
+	return nil, typeErr(path, t, s, "a record maps to a struct or a map with string keys")
+}
+
+// missingFieldErr is the error for a struct t that has no field for the
+// schema field f, which has no default to write instead. The field's type
+// is named as briefly as it can be: the full name of a named type, the
+// logical type, a short union's JSON.
+func missingFieldErr(path string, t reflect.Type, f *schema.Field) error {
+	te := typeErr(path, t, f.Type(), "").(*TypeError)
+	te.Field = f.Name()
+	switch ft := f.Type(); {
+	case ft.Kind().IsNamed():
+		te.Schema = ft.FullName()
+	case ft.Logical() != schema.NoLogical:
+		te.Schema = ft.Logical().String()
+	case ft.Kind() == schema.Union && len(ft.String()) <= 60:
+		te.Schema = ft.String()
+	}
+	return te
+}
+
+func (c *compiler) recordEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
+	switch {
+	case t.Kind() == reflect.Struct:
+		se := &structEncoder{}
+		c.encoders[compileKey{s, t}] = se
+		goFields := structFields(t)
+		for _, f := range s.Fields() {
+			fpath := joinPath(path, f.Name())
+			gf, ok := matchField(goFields, f.Name())
+			if !ok {
+				if !f.HasDefault() {
+					return nil, missingFieldErr(fpath, t, f)
+				}
+				se.fields = append(se.fields, fieldEncoder{def: f.DefaultBinary(), name: f.Name(), op: fieldDefaultBytes})
+				continue
+			}
+			enc, err := c.encoderFor(f.Type(), gf.typ, fpath)
+			if err != nil {
+				return nil, err
+			}
+			off, enc := wrapEncoderSteps(gf.steps, enc, f)
+			se.fields = append(se.fields, fieldEncoder{offset: off, enc: enc, name: f.Name(), op: fieldOpOf(enc)})
+		}
+		return se, nil
+	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:
+		return c.mapRecordEncoder(s, t, path)
+	}
+	return nil, typeErr(path, t, s, "a record maps to a struct or a map with string keys")
+}
+
+// mapRecordDecoder decodes a record into a Go map from field name to
+// value (map[string]any is the common case).
+type mapRecordDecoder struct {
+	t      reflect.Type
+	names  []reflect.Value // keys, converted to the map's key type
+	fields []decoder
+	fnames []string
+}
+
+func (c *mapRecordDecoder) decode(p unsafe.Pointer, d *decodeState) {
+	if !d.enter() {
+		return
+	}
+	m := reflect.NewAt(c.t, p).Elem()
+	// The map (charged as its entries) and the value the fields decode
+	// through.
+	if !d.reserveItems(int64(len(c.fields))+1, int64(c.t.Key().Size()+c.t.Elem().Size())) {
+		return
+	}
+	if m.IsNil() {
+		m.Set(reflect.MakeMapWithSize(c.t, len(c.fields)))
+	}
+	tmp := reflect.New(c.t.Elem())
+	for i, dec := range c.fields {
+		tmp.Elem().SetZero()
+		dec.decode(tmp.UnsafePointer(), d)
+		if d.err != nil {
+			d.addField(c.fnames[i])
+			return
+		}
+		m.SetMapIndex(c.names[i], tmp.Elem())
+	}
+	d.leave()
+}
+
+func (c *compiler) mapRecordDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
+	md := &mapRecordDecoder{t: t}
+	c.decoders[compileKey{s, t}] = md
+	for _, f := range s.Fields() {
+		dec, err := c.decoderFor(f.Type(), t.Elem(), joinPath(path, f.Name()))
+		if err != nil {
+			return nil, err
+		}
+		md.names = append(md.names, reflect.ValueOf(f.Name()).Convert(t.Key()))
+		md.fields = append(md.fields, dec)
+		md.fnames = append(md.fnames, f.Name())
+	}
+	return md, nil
+}
+
+// mapRecordEncoder encodes a Go map from field name to value as a record;
+// a missing key writes the field's default.
+type mapRecordEncoder struct {
+	t      reflect.Type
+	names  []reflect.Value
+	fields []encoder
+	schema []*schema.Field
+}
+
+func (c *mapRecordEncoder) encode(p unsafe.Pointer, e *encodeState) {
+	if !e.enter() {
+		return
+	}
+	m := reflect.NewAt(c.t, p).Elem()
+	tmp := reflect.New(c.t.Elem())
+	for i, enc := range c.fields {
+		v := m.MapIndex(c.names[i])
+		if !v.IsValid() {
+			f := c.schema[i]
+			if !f.HasDefault() {
+				e.failf(ErrRange, "missing field %q, which has no default", f.Name())
+				return
+			}
+			e.buf = append(e.buf, f.DefaultBinary()...)
+			continue
+		}
+		tmp.Elem().Set(v)
+		enc.encode(tmp.UnsafePointer(), e)
+		if e.err != nil {
+			e.addField(c.schema[i].Name())
+			return
+		}
+	}
+	e.leave()
+}
+
+func (c *compiler) mapRecordEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
+	me := &mapRecordEncoder{t: t}
+	c.encoders[compileKey{s, t}] = me
+	for _, f := range s.Fields() {
+		enc, err := c.encoderFor(f.Type(), t.Elem(), joinPath(path, f.Name()))
+		if err != nil {
+			return nil, err
+		}
+		me.names = append(me.names, reflect.ValueOf(f.Name()).Convert(t.Key()))
+		me.fields = append(me.fields, enc)
+		me.schema = append(me.schema, f)
+	}
+	return me, nil
+}

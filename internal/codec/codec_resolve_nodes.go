@@ -1,0 +1,351 @@
+package codec
+
+import (
+	"math"
+
+	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/varint"
+)
+
+// The instructions of a transcoder (see codec_resolve.go).
+
+// xnode is one instruction of a transcoder: it reads one writer value from
+// t.d and appends the reader's encoding of it to t.out. Errors are
+// recorded on t.d, with the path collected as they unwind.
+type xnode interface {
+	xcode(t *xstate)
+}
+
+// xcopy copies values whose encoding the reader shares: the skip steps
+// find their end, then the span is appended.
+type xcopy struct{ steps []skipStep }
+
+func (x *xcopy) xcode(t *xstate) {
+	d := t.d
+	start := d.pos
+	if !skipAll(d, x.steps) {
+		return
+	}
+	if t.track {
+		t.mark(start, d.pos-start)
+	}
+	t.put(d.buf[start:d.pos])
+}
+
+// xskip skips writer-only record fields.
+type xskip struct{ steps []skipStep }
+
+func (x *xskip) xcode(t *xstate) { skipAll(t.d, x.steps) }
+
+// xbytes appends constant bytes: reader defaults.
+type xbytes struct{ b []byte }
+
+func (x *xbytes) xcode(t *xstate) {
+	if t.track {
+		t.mark(t.d.pos, 0)
+	}
+	if t.d.spendDefaults(len(x.b)) {
+		t.put(x.b)
+	}
+}
+
+// xpromote re-encodes a numeric promotion (int and long to float or
+// double, float to double), and checks an int read as long before it
+// copies it. string to bytes shares its encoding and is a copy.
+type xpromote struct{ from, to schema.Kind }
+
+func (x *xpromote) xcode(t *xstate) {
+	d := t.d
+	if x.to == schema.Long {
+		// int to long: the same encoding, once checked as an int.
+		start := d.pos
+		d.readInt()
+		if d.err != nil {
+			return
+		}
+		if t.track {
+			t.mark(start, d.pos-start)
+		}
+		t.put(d.buf[start:d.pos])
+		return
+	}
+	if t.track {
+		t.mark(d.pos, 0)
+	}
+	var f float64
+	switch x.from {
+	case schema.Int:
+		f = float64(d.readInt())
+	case schema.Long:
+		v := d.readLong()
+		if x.to == schema.Float {
+			// Round once, from the integer, as Java's (float) cast does.
+			if d.err == nil {
+				t.out = appendFloat32(t.out, float32(v))
+			}
+			return
+		}
+		f = float64(v)
+	case schema.Float:
+		f = float64(d.readFloat())
+	}
+	if d.err != nil {
+		return
+	}
+	if x.to == schema.Float {
+		t.out = appendFloat32(t.out, float32(f))
+		return
+	}
+	t.out = appendFloat64(t.out, f)
+}
+
+func appendFloat32(b []byte, f float32) []byte {
+	u := math.Float32bits(f)
+	return append(b, byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
+}
+
+func appendFloat64(b []byte, f float64) []byte {
+	u := math.Float64bits(f)
+	return append(b, byte(u), byte(u>>8), byte(u>>16), byte(u>>24), byte(u>>32), byte(u>>40), byte(u>>48), byte(u>>56))
+}
+
+// xenum maps writer symbol indexes to reader ones.
+type xenum struct {
+	w, r *schema.Schema
+	m    []int
+}
+
+func (x *xenum) xcode(t *xstate) {
+	d := t.d
+	start := d.pos
+	if t.track {
+		t.mark(start, 0)
+	}
+	i := readEnumIndex(x.w, d)
+	if d.err != nil {
+		return
+	}
+	j := x.m[i]
+	if j < 0 {
+		d.pos = start
+		d.failf(ErrInvalid, "writer symbol %q of %s is not in reader enum %s, which has no default",
+			x.w.Symbols()[i], x.w.FullName(), x.r.FullName())
+		return
+	}
+	t.out = varint.AppendLong(t.out, int64(j))
+}
+
+// xrecord transcodes a record whose matched fields come in the reader's
+// order: the steps run in writer order and write in reader order, with
+// defaults in between.
+type xrecord struct {
+	steps []xnode
+	names []string // for the steps that are xnodes of one field; "" for others
+}
+
+func (x *xrecord) xcode(t *xstate) {
+	d := t.d
+	if !d.enter() {
+		return
+	}
+	for i, st := range x.steps {
+		st.xcode(t)
+		if d.err != nil {
+			if x.names[i] != "" {
+				d.addField(x.names[i])
+			}
+			return
+		}
+	}
+	if !t.checkLimit() {
+		return
+	}
+	d.leave()
+}
+
+// xreorder transcodes a record whose reader order differs from the
+// writer's: each field is transcoded in writer order and its span noted,
+// then the spans and defaults are appended in reader order and moved down
+// over the originals.
+type xreorder struct {
+	fields   []xfield // writer order
+	defaults [][]byte // by reader index: the default, or nil for a written field
+	names    []string // by reader index: the name of a default's field
+}
+
+type xfield struct {
+	node   xnode      // nil: skipped
+	skip   []skipStep // one step, for a skipped field
+	name   string
+	target int // reader index
+}
+
+func (x *xreorder) xcode(t *xstate) {
+	d := t.d
+	if !d.enter() {
+		return
+	}
+	if t.track {
+		t.reorder++
+		defer func() { t.reorder-- }()
+	}
+	n := len(x.defaults)
+	base := len(t.spans)
+	t.spans = append(t.spans, make([]int, 3*n)...)
+	recStart, markBase := len(t.out), len(t.marks)
+	for _, f := range x.fields {
+		if f.node == nil {
+			if !skipAll(d, f.skip) {
+				return
+			}
+			continue
+		}
+		s, in := len(t.out), d.pos
+		f.node.xcode(t)
+		if d.err != nil {
+			d.addField(f.name)
+			return
+		}
+		sp := t.spans[base+3*f.target:]
+		sp[0], sp[1], sp[2] = s, len(t.out), in
+	}
+	if t.track {
+		t.marks = t.marks[:markBase]
+	}
+	emit := len(t.out)
+	for j := 0; j < n; j++ {
+		if t.track {
+			if len(t.marks) >= t.maxMarks {
+				d.fail(errTrackDone)
+				return
+			}
+			in := d.pos
+			if x.defaults[j] == nil {
+				in = t.spans[base+3*j+2]
+			}
+			t.marks = append(t.marks, xmark{out: recStart + len(t.out) - emit, in: in})
+		}
+		if def := x.defaults[j]; def != nil {
+			if !d.spendDefaults(len(def)) {
+				d.addField(x.names[j])
+				return
+			}
+			t.put(def)
+			continue
+		}
+		sp := t.spans[base+3*j:]
+		t.put(t.out[sp[0]:sp[1]])
+	}
+	m := copy(t.out[recStart:], t.out[emit:])
+	t.out = t.out[:recStart+m]
+	t.spans = t.spans[:base]
+	if !t.checkLimit() {
+		return
+	}
+	d.leave()
+}
+
+// xarray transcodes the blocks of an array or map, item by item; the
+// output has one block per input block, with a plain count.
+type xarray struct {
+	elem    xnode
+	minSize int // least bytes of one writer item (key included)
+	isMap   bool
+}
+
+func (x *xarray) xcode(t *xstate) {
+	d := t.d
+	if !d.enter() {
+		return
+	}
+	var n int64
+	for {
+		if t.track {
+			t.mark(d.pos, 0)
+		}
+		count, blk := d.readBlock(n, x.minSize)
+		if d.err != nil {
+			return
+		}
+		if count == 0 {
+			break
+		}
+		t.out = varint.AppendLong(t.out, count)
+		for i := int64(0); i < count; i++ {
+			var key []byte
+			if x.isMap {
+				start := d.pos
+				k := d.readLength()
+				if k < 0 {
+					d.endBlock(blk)
+					d.addIndex(n + i)
+					return
+				}
+				d.pos += k
+				key = d.buf[d.pos-k : d.pos]
+				if t.track {
+					t.mark(start, d.pos-start)
+				}
+				t.put(d.buf[start:d.pos])
+			}
+			x.elem.xcode(t)
+			if d.err != nil {
+				d.endBlock(blk)
+				if x.isMap {
+					d.addKey(string(key))
+				} else {
+					d.addIndex(n + i)
+				}
+				return
+			}
+			if !t.checkLimit() {
+				d.endBlock(blk)
+				return
+			}
+		}
+		// The output block has a plain count: the writer's byte size is
+		// checked here, as every reader of the writer's bytes checks it.
+		if !d.endBlock(blk) {
+			return
+		}
+		n += count
+	}
+	t.out = append(t.out, 0)
+	d.leave()
+}
+
+// xwunion reads a writer union's branch index and transcodes the branch.
+type xwunion struct {
+	w        *schema.Schema
+	branches []xnode
+}
+
+func (x *xwunion) xcode(t *xstate) {
+	i := readUnionIndex(x.w, t.d)
+	if t.d.err != nil {
+		return
+	}
+	x.branches[i].xcode(t)
+}
+
+// xrunion writes the reader union's branch index, then the value.
+type xrunion struct {
+	index int
+	elem  xnode
+}
+
+func (x *xrunion) xcode(t *xstate) {
+	if t.track {
+		t.mark(t.d.pos, 0)
+	}
+	t.out = varint.AppendLong(t.out, int64(x.index))
+	x.elem.xcode(t)
+}
+
+// xerror fails the decode: the writer's value cannot be read (a writer
+// union branch the reader cannot read).
+type xerror struct{ err error }
+
+func (x *xerror) xcode(t *xstate) {
+	t.d.failf(ErrInvalid, "%w", x.err)
+}

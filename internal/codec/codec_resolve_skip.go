@@ -1,0 +1,201 @@
+package codec
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// Skipping and copying writer values without decoding them, for the
+// transcoder (see codec_resolve.go).
+
+// skipStep skips one value. Primitive values, and unions of them, are
+// skipped inline, in one loop over a record's consecutive skipped or
+// copied fields (no call per field, varints measured by their stop bit
+// without being decoded); other values go to their skipper. name labels
+// errors inside a record ("" for a value that is not a field).
+type skipStep struct {
+	op   uint8
+	n    int // opFixed: width; opEnum: number of symbols
+	sk   *skipper
+	name string
+	// opUnion: one step per branch, each a primitive step or a skipper.
+	branches []skipStep
+}
+
+const (
+	opNull uint8 = iota
+	opBool
+	opInt
+	opLong
+	opLen
+	opFixed
+	opEnum
+	opSkipper
+	opUnion
+)
+
+func (xc *xcompiler) skipStep(s *schema.Schema, name string) skipStep {
+	st := skipStep{name: name}
+	switch s.Kind() {
+	case schema.Null:
+		st.op = opNull
+	case schema.Boolean:
+		st.op = opBool
+	case schema.Int:
+		st.op = opInt
+	case schema.Long:
+		st.op = opLong
+	case schema.Float:
+		st.op, st.n = opFixed, 4
+	case schema.Double:
+		st.op, st.n = opFixed, 8
+	case schema.String, schema.Bytes:
+		st.op = opLen
+	case schema.Fixed:
+		st.op, st.n = opFixed, s.Size()
+	case schema.Enum:
+		st.op, st.n = opEnum, len(s.Symbols())
+	case schema.Union:
+		// A branch step has no name: an error inside it is named once,
+		// by the union's own step.
+		st.op = opUnion
+		for _, b := range s.Branches() {
+			st.branches = append(st.branches, xc.skipStep(b, ""))
+		}
+	default:
+		st.op, st.sk = opSkipper, xc.skipper(s)
+	}
+	return st
+}
+
+// skipAll runs the steps, and reports false (with the error recorded and
+// the field named) if one fails. It validates what it skips as a decoder
+// would: varint lengths, booleans, enum indexes and union branches,
+// lengths against the limit and the input left.
+//
+// The position lives in a local between fields: kept in d.pos, every
+// field's skip would wait on a store and a reload of it before it could
+// read its first byte. The slow paths take it from and give it back to d.
+func skipAll(d *decodeState, steps []skipStep) bool {
+	buf, p := d.buf, d.pos
+	for i := range steps {
+		st := &steps[i]
+		op := st.op
+		if op == opUnion {
+			// The branch index, inline when it is one byte (a union has
+			// at most 63 branches that fit one, and real ones have few).
+			if p < len(buf) && buf[p] < 0x80 && buf[p]&1 == 0 && int(buf[p]>>1) < len(st.branches) {
+				st = &st.branches[buf[p]>>1]
+				p++
+			} else {
+				d.pos = p
+				j := readBranch(d, len(st.branches))
+				buf, p = d.buf, d.pos
+				if j < 0 {
+					if name := steps[i].name; name != "" {
+						d.addField(name)
+					}
+					return false
+				}
+				st = &st.branches[j]
+			}
+			op = st.op
+		}
+		switch op {
+		case opInt, opLong:
+			// A one-byte value first: on data of small numbers the branch
+			// is predicted and the next skip need not wait for this one.
+			// Longer ones take their length from one word, inline.
+			if p < len(buf) && buf[p] < 0x80 {
+				p++
+				continue
+			}
+			if n := varintLenInWord(buf[p:], op == opLong); n > 0 {
+				p += n
+				continue
+			}
+			d.pos = p
+			d.skipVarint(op == opLong)
+		case opLen:
+			// A one-byte length (0 to 63) within the input and the limit.
+			if p < len(buf) && buf[p] < 0x80 && buf[p]&1 == 0 {
+				if n := int(buf[p] >> 1); int64(n) <= d.maxLength && n < len(buf)-p {
+					p += 1 + n
+					continue
+				}
+			}
+			d.pos = p
+			if n := d.readLength(); n > 0 {
+				d.pos += n
+			}
+		case opFixed:
+			if len(buf)-p >= st.n {
+				p += st.n
+				continue
+			}
+			d.pos = p
+			d.truncated(int64(st.n))
+		case opBool:
+			if p < len(buf) && buf[p] <= 1 {
+				p++
+				continue
+			}
+			d.pos = p
+			d.readBool()
+		case opNull:
+			continue
+		case opEnum:
+			d.pos = p
+			if j := d.readInt(); d.err == nil && (j < 0 || int(j) >= st.n) {
+				d.failf(ErrInvalid, "enum index %d out of range (%d symbols)", j, st.n)
+			}
+		case opSkipper:
+			d.pos = p
+			st.sk.skip(d)
+		}
+		// Only the slow paths reach here, with the position in d.
+		buf, p = d.buf, d.pos
+		if d.err != nil {
+			if name := steps[i].name; name != "" {
+				d.addField(name)
+			}
+			return false
+		}
+	}
+	d.pos = p
+	return true
+}
+
+// varintLenInWord returns the length of the int or long varint at the
+// start of b when b holds 8 bytes and the varint ends, valid, within
+// them; 0 otherwise. It is small enough to inline into skipAll.
+func varintLenInWord(b []byte, long bool) int {
+	if len(b) < 8 {
+		return 0
+	}
+	m := ^binary.LittleEndian.Uint64(b) & 0x8080808080808080
+	if m == 0 {
+		return 0
+	}
+	n := (bits.TrailingZeros64(m) + 1) >> 3
+	if long || n < 5 || b[4] <= 0x0f {
+		return n
+	}
+	return 0 // an int past 5 bytes or the int range: the slow path fails
+}
+
+// skipVarint moves past an int or long varint of two bytes or more,
+// failing as readInt and readLong would on a malformed one.
+func (d *decodeState) skipVarint(long bool) {
+	if n := varintLenInWord(d.buf[d.pos:], long); n > 0 {
+		d.pos += n
+		return
+	}
+	if long {
+		d.readLongSlow()
+	} else {
+		d.readInt()
+	}
+}

@@ -1,0 +1,120 @@
+package codec
+
+import (
+	"encoding"
+	"reflect"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// stringCodec maps an Avro string or bytes to a Go string.
+type stringCodec struct{}
+
+func (stringCodec) decode(p unsafe.Pointer, d *decodeState) { *(*string)(p) = d.readString() }
+func (stringCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeString(*(*string)(p)) }
+
+// stringValidCodec is stringCodec for Avro string (which must be UTF-8 when
+// the decoder validates); bytes held in a Go string are never validated.
+type bytesAsStringCodec struct{}
+
+func (bytesAsStringCodec) decode(p unsafe.Pointer, d *decodeState) {
+	b := d.readStringBytes()
+	if d.err == nil && len(b) > 0 && d.reserve(int64(len(b))) {
+		*(*string)(p) = string(b)
+		return
+	}
+	*(*string)(p) = ""
+}
+
+func (bytesAsStringCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeString(*(*string)(p)) }
+
+// bytesCodec maps an Avro bytes or string to a Go []byte. Decoded slices
+// are fresh (never shared with the input or an earlier value) unless
+// DecodeOptions.ZeroCopy is set.
+type bytesCodec struct {
+	// utf8 marks an Avro string, validated when DecodeOptions.ValidateUTF8
+	// is set.
+	utf8 bool
+}
+
+func (c bytesCodec) decode(p unsafe.Pointer, d *decodeState) {
+	b := d.readBytes()
+	if c.utf8 && d.validateUTF && d.err == nil && !utf8.Valid(b) {
+		d.failf(ErrInvalid, "string is not valid UTF-8")
+		return
+	}
+	*(*[]byte)(p) = b
+}
+
+func (bytesCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeBytes(*(*[]byte)(p)) }
+
+func stringKindCodec(k schema.Kind, t reflect.Type) codec {
+	switch {
+	case t.Kind() == reflect.String && k == schema.String:
+		return stringCodec{}
+	case t.Kind() == reflect.String:
+		return bytesAsStringCodec{}
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:
+		return bytesCodec{utf8: k == schema.String}
+	}
+	return nil
+}
+
+// textDecoder decodes an Avro string or enum symbol with the Go type's
+// UnmarshalText method.
+type textDecoder struct {
+	s *schema.Schema
+	t reflect.Type
+}
+
+func (c textDecoder) decode(p unsafe.Pointer, d *decodeState) {
+	var text []byte
+	if c.s.Kind() == schema.Enum {
+		i := readEnumIndex(c.s, d)
+		if d.err != nil {
+			return
+		}
+		text = []byte(c.s.Symbols()[i])
+	} else {
+		text = d.readStringBytes()
+		if d.err != nil {
+			return
+		}
+		if d.validateUTF && !utf8.Valid(text) {
+			d.failf(ErrInvalid, "string is not valid UTF-8")
+			return
+		}
+	}
+	u := reflect.NewAt(c.t, p).Interface().(encoding.TextUnmarshaler)
+	if err := u.UnmarshalText(text); err != nil {
+		d.failf(ErrInvalid, "%s.UnmarshalText: %w", c.t, err)
+	}
+}
+
+// textEncoder encodes a Go type with its MarshalText method as an Avro
+// string or enum symbol.
+type textEncoder struct {
+	s *schema.Schema
+	t reflect.Type
+}
+
+func (c textEncoder) encode(p unsafe.Pointer, e *encodeState) {
+	m := reflect.NewAt(c.t, p).Interface().(encoding.TextMarshaler)
+	text, err := m.MarshalText()
+	if err != nil {
+		e.failf(ErrRange, "%s.MarshalText: %w", c.t, err)
+		return
+	}
+	if c.s.Kind() == schema.Enum {
+		i := c.s.SymbolIndex(string(text))
+		if i < 0 {
+			e.failf(ErrRange, "%q is not a symbol of enum %s", text, c.s.FullName())
+			return
+		}
+		e.writeLong(int64(i))
+		return
+	}
+	e.writeBytes(text)
+}

@@ -1,0 +1,504 @@
+package codec
+
+import (
+	"reflect"
+	"strconv"
+	"sync"
+	"unsafe"
+
+	"github.com/modern-go/reflect2"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// readUnionIndex reads a union branch index and checks it.
+func readUnionIndex(s *schema.Schema, d *decodeState) int {
+	return readBranch(d, len(s.Branches()))
+}
+
+// readBranch reads a union branch index and checks it against the n
+// branches; it returns -1 on error.
+func readBranch(d *decodeState, n int) int {
+	i := d.readInt()
+	if d.err != nil {
+		return -1
+	}
+	if i < 0 || int(i) >= n {
+		d.failf(ErrInvalid, "union index %d out of range (%d branches)", i, n)
+		return -1
+	}
+	return int(i)
+}
+
+// ptrDecoder decodes a non-union schema into *T, allocating T when the
+// pointer is nil.
+type ptrDecoder struct {
+	newElem func(d *decodeState) unsafe.Pointer
+	dec     decoder
+}
+
+func (c *ptrDecoder) decode(p unsafe.Pointer, d *decodeState) {
+	pp := (*unsafe.Pointer)(p)
+	if *pp == nil {
+		if *pp = c.newElem(d); *pp == nil {
+			return
+		}
+	}
+	c.dec.decode(*pp, d)
+}
+
+// ptrEncoder encodes *T for a schema without null: nil is an error.
+type ptrEncoder struct {
+	enc encoder
+}
+
+func (c *ptrEncoder) encode(p unsafe.Pointer, e *encodeState) {
+	ptr := *(*unsafe.Pointer)(p)
+	if ptr == nil {
+		e.failf(ErrRange, "nil pointer for a schema without null")
+		return
+	}
+	c.enc.encode(ptr, e)
+}
+
+func (c *compiler) ptrDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
+	pd := &ptrDecoder{newElem: pointeeAllocator(t.Elem())}
+	c.decoders[compileKey{s, t}] = pd
+	dec, err := c.decoderFor(s, t.Elem(), path)
+	if err != nil {
+		return nil, err
+	}
+	pd.dec = dec
+	return pd, nil
+}
+
+func (c *compiler) ptrEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
+	pe := &ptrEncoder{}
+	c.encoders[compileKey{s, t}] = pe
+	enc, err := c.encoderFor(s, t.Elem(), path)
+	if err != nil {
+		return nil, err
+	}
+	pe.enc = enc
+	return pe, nil
+}
+
+// unionDecoder decodes a union into a Go type that is not an interface:
+//   - *T: null is a nil pointer; another branch allocates T (or reuses the
+//     pointee) and decodes into it;
+//   - a slice or map: null is nil;
+//   - any other T: null is T's zero value.
+//
+// Every other branch must decode into T; a branch that cannot is a
+// compile-time error only when no branch can, and a decode-time ErrRange
+// when the data selects it.
+type unionDecoder struct {
+	branches []decoder // nil for null
+	names    []string
+	// newElem is set when the Go type is *T and the branches decode T.
+	newElem func(d *decodeState) unsafe.Pointer
+	zero    func(p unsafe.Pointer)
+}
+
+func (c *unionDecoder) decode(p unsafe.Pointer, d *decodeState) {
+	i := readBranch(d, len(c.branches))
+	if i < 0 {
+		return
+	}
+	dec := c.branches[i]
+	if dec == nil {
+		if c.names[i] != "null" {
+			d.failf(ErrRange, "union branch %s does not fit the Go type", c.names[i])
+			return
+		}
+		c.zero(p)
+		return
+	}
+	if c.newElem != nil {
+		pp := (*unsafe.Pointer)(p)
+		if *pp == nil {
+			if *pp = c.newElem(d); *pp == nil {
+				return
+			}
+		}
+		p = *pp
+	}
+	dec.decode(p, d)
+}
+
+// isNullString reports whether c decodes ["null","string"] into a
+// *string, which a struct decoder reads inline (readNullString): the most
+// common optional field, read without the union's three indirect calls.
+func (c *unionDecoder) isNullString() bool {
+	if len(c.branches) != 2 || c.branches[0] != nil || c.names[0] != "null" || c.newElem == nil {
+		return false
+	}
+	_, ok := c.branches[1].(stringCodec)
+	return ok
+}
+
+// readNullString reads a ["null","string"] union into *pp as unionDecoder
+// would: nil for null; else the string, into the pointee when there is
+// one.
+func (d *decodeState) readNullString(pp **string) {
+	switch readBranch(d, 2) {
+	case 0:
+		*pp = nil
+	case 1:
+		if *pp == nil {
+			*pp = new(string)
+		}
+		**pp = d.readString()
+	}
+}
+
+func (c *compiler) unionDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
+	ud := &unionDecoder{}
+	c.decoders[compileKey{s, t}] = ud
+	target := t
+	hasNull := false
+	for _, b := range s.Branches() {
+		hasNull = hasNull || b.Kind() == schema.Null
+	}
+	if t.Kind() == reflect.Pointer && hasNull {
+		target = t.Elem()
+		ud.newElem = pointeeAllocator(target)
+	}
+	rt := reflect2.Type2(t)
+	zero := rt.UnsafeNew() // shared and never written: UnsafeSet copies from it
+	ud.zero = func(p unsafe.Pointer) { rt.UnsafeSet(p, zero) }
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+		ud.zero = func(p unsafe.Pointer) { *(*unsafe.Pointer)(p) = nil }
+		if t.Kind() == reflect.Slice {
+			ud.zero = func(p unsafe.Pointer) { *(*sliceHeader)(p) = sliceHeader{} }
+		}
+	}
+	var firstErr error
+	fits := 0
+	for _, b := range s.Branches() {
+		ud.names = append(ud.names, b.FullName())
+		if b.Kind() == schema.Null {
+			ud.branches = append(ud.branches, nil)
+			continue
+		}
+		dec, err := c.decoderFor(b, target, joinPath(path, "["+b.FullName()+"]"))
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			ud.branches = append(ud.branches, nil)
+			continue
+		}
+		fits++
+		ud.branches = append(ud.branches, dec)
+	}
+	if fits == 0 && len(s.Branches()) > 0 && (len(s.Branches()) != 1 || !hasNull) {
+		if firstErr != nil {
+			return nil, firstErr
+		}
+	}
+	return ud, nil
+}
+
+// unionEncoder encodes a Go value that is not an interface into a union:
+// the null branch for a nil pointer, slice or map; otherwise the first
+// branch that the Go type compiles for.
+type unionEncoder struct {
+	nullIndex int // -1 when the union has no null
+	index     int // the branch used for non-nil values, -1 if none
+	enc       encoder
+	// nilable: pointer, slice or map; nil selects the null branch.
+	nilable bool
+	isPtr   bool
+}
+
+func (c *unionEncoder) encode(p unsafe.Pointer, e *encodeState) {
+	if c.nilable && *(*unsafe.Pointer)(p) == nil {
+		if c.nullIndex < 0 {
+			e.failf(ErrRange, "nil value for a union without null")
+			return
+		}
+		e.writeLong(int64(c.nullIndex))
+		return
+	}
+	if c.index < 0 {
+		e.failf(ErrRange, "non-nil value for a union with only null")
+		return
+	}
+	e.writeLong(int64(c.index))
+	if c.isPtr {
+		p = *(*unsafe.Pointer)(p)
+	}
+	c.enc.encode(p, e)
+}
+
+func (c *compiler) unionEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
+	ue := &unionEncoder{nullIndex: -1, index: -1}
+	c.encoders[compileKey{s, t}] = ue
+	target := t
+	for i, b := range s.Branches() {
+		if b.Kind() == schema.Null && ue.nullIndex < 0 {
+			ue.nullIndex = i
+		}
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		ue.nilable = true
+		if ue.nullIndex >= 0 {
+			target = t.Elem()
+			ue.isPtr = true
+		}
+	case reflect.Slice, reflect.Map:
+		// A slice header's first word is its data pointer and a map is a
+		// pointer, so both are nil exactly when that word is.
+		ue.nilable = true
+	}
+	var firstErr error
+	bestRank := 0
+	for i, b := range s.Branches() {
+		if b.Kind() == schema.Null {
+			continue
+		}
+		enc, err := c.encoderFor(b, target, joinPath(path, "["+b.FullName()+"]"))
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		if r := branchPreference(target, b); ue.index < 0 || r < bestRank {
+			ue.index, ue.enc, bestRank = i, enc, r
+		}
+	}
+	if ue.index < 0 && firstErr != nil {
+		return nil, firstErr
+	}
+	return ue, nil
+}
+
+// branchPreference ranks a union branch for a Go type (lower is better),
+// so that a Go value goes to the branch that holds all its values: an
+// int64 to long before int, a float32 to float before double, a string to
+// string before bytes. Branches of equal rank keep schema order.
+func branchPreference(t reflect.Type, b *schema.Schema) int {
+	k := b.Kind()
+	switch t.Kind() {
+	case reflect.Int64, reflect.Int, reflect.Uint, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if k == schema.Long {
+			return 0
+		}
+	case reflect.Int32, reflect.Int16, reflect.Int8, reflect.Uint16, reflect.Uint8:
+		if k == schema.Int {
+			return 0
+		}
+	case reflect.Float64:
+		if k == schema.Double {
+			return 0
+		}
+	case reflect.Float32:
+		if k == schema.Float {
+			return 0
+		}
+	case reflect.String:
+		if k == schema.String {
+			return 0
+		}
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 && k == schema.Bytes {
+			return 0
+		}
+	}
+	return 1
+}
+
+// registry maps the full names of named schema types to the Go types that
+// interface-typed fields decode them into.
+var registry sync.Map // string -> reflect.Type
+
+// Register associates the named Avro type fullName (a record, enum or
+// fixed) with the Go type of v, so that a union of named types decodes
+// into an interface-typed value: the branch's registered type is
+// allocated, decoded and stored in the interface. Register a pointer (for
+// example Register("com.example.Cat", (*Cat)(nil))) when the interface's
+// methods have pointer receivers. Encoding picks the branch whose
+// registered type is the dynamic type of the interface value.
+//
+// Register is meant to be called from init functions; codecs compiled
+// before a registration do not see it. It panics if v is nil: a nil
+// interface value has no type to register.
+func Register(fullName string, v any) {
+	t := reflect.TypeOf(v)
+	if t == nil {
+		panic("avro.Register: nil value for " + strconv.Quote(fullName) + ": pass a typed value, such as (*T)(nil)")
+	}
+	registry.Store(fullName, t)
+}
+
+func registeredType(fullName string) reflect.Type {
+	if t, ok := registry.Load(fullName); ok {
+		return t.(reflect.Type)
+	}
+	return nil
+}
+
+// ifaceDecoder decodes a union into a non-empty interface type using the
+// registered Go types of its branches.
+type ifaceDecoder struct {
+	iface    reflect.Type
+	branches []ifaceBranch
+}
+
+type ifaceBranch struct {
+	name string
+	typ  reflect.Type // nil for null
+	dec  decoder      // decodes into typ (or *typ's element when typ is a pointer)
+	size uintptr      // of the value a decode allocates (typ's element for a pointer)
+}
+
+func (c *ifaceDecoder) decode(p unsafe.Pointer, d *decodeState) {
+	i := readBranch(d, len(c.branches))
+	if i < 0 {
+		return
+	}
+	b := &c.branches[i]
+	iv := reflect.NewAt(c.iface, p).Elem()
+	if b.typ == nil {
+		iv.SetZero()
+		return
+	}
+	if b.dec == nil {
+		d.failf(ErrRange, "no Go type registered for union branch %s", b.name)
+		return
+	}
+	if !d.reserveNew(b.size) {
+		return
+	}
+	var holder reflect.Value
+	if b.typ.Kind() == reflect.Pointer {
+		holder = reflect.New(b.typ.Elem())
+		b.dec.decode(holder.UnsafePointer(), d)
+	} else {
+		holder = reflect.New(b.typ)
+		b.dec.decode(holder.UnsafePointer(), d)
+		holder = holder.Elem()
+	}
+	if d.err == nil {
+		iv.Set(holder)
+	}
+}
+
+// ifaceEncoder encodes an interface value into a union by its dynamic
+// type.
+type ifaceEncoder struct {
+	iface     reflect.Type
+	nullIndex int
+	byType    map[reflect.Type]ifaceEncBranch
+}
+
+type ifaceEncBranch struct {
+	index int
+	enc   encoder
+	ptr   bool
+}
+
+func (c *ifaceEncoder) encode(p unsafe.Pointer, e *encodeState) {
+	iv := reflect.NewAt(c.iface, p).Elem()
+	if iv.IsNil() {
+		if c.nullIndex < 0 {
+			e.failf(ErrRange, "nil interface for a union without null")
+			return
+		}
+		e.writeLong(int64(c.nullIndex))
+		return
+	}
+	dyn := iv.Elem()
+	b, ok := c.byType[dyn.Type()]
+	if !ok {
+		e.failf(ErrRange, "Go type %s fits no branch of the union (register it with avro.Register)", dyn.Type())
+		return
+	}
+	if b.ptr && dyn.IsNil() {
+		e.failf(ErrRange, "nil %s in a union", dyn.Type())
+		return
+	}
+	e.writeLong(int64(b.index))
+	if b.ptr {
+		b.enc.encode(dyn.UnsafePointer(), e)
+		return
+	}
+	tmp := reflect.New(dyn.Type())
+	tmp.Elem().Set(dyn)
+	b.enc.encode(tmp.UnsafePointer(), e)
+}
+
+func (c *compiler) interfaceDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
+	if s.Kind() != schema.Union {
+		return nil, typeErr(path, t, s, "only unions decode into non-empty interfaces")
+	}
+	id := &ifaceDecoder{iface: t}
+	c.decoders[compileKey{s, t}] = id
+	found := false
+	for _, b := range s.Branches() {
+		br := ifaceBranch{name: b.FullName()}
+		if b.Kind() != schema.Null {
+			rt := registeredType(b.FullName())
+			if rt == nil || !rt.Implements(t) {
+				id.branches = append(id.branches, ifaceBranch{name: b.FullName(), typ: rt})
+				continue
+			}
+			br.typ = rt
+			elem := rt
+			if rt.Kind() == reflect.Pointer {
+				elem = rt.Elem()
+			}
+			br.size = elem.Size()
+			dec, err := c.decoderFor(b, elem, joinPath(path, "["+b.FullName()+"]"))
+			if err != nil {
+				return nil, err
+			}
+			br.dec = dec
+			found = true
+		}
+		id.branches = append(id.branches, br)
+	}
+	if !found {
+		return nil, typeErr(path, t, s, "no branch has a registered Go type implementing the interface (see avro.Register)")
+	}
+	return id, nil
+}
+
+func (c *compiler) interfaceEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
+	if s.Kind() != schema.Union {
+		return nil, typeErr(path, t, s, "only unions encode from non-empty interfaces")
+	}
+	ie := &ifaceEncoder{iface: t, nullIndex: -1, byType: map[reflect.Type]ifaceEncBranch{}}
+	c.encoders[compileKey{s, t}] = ie
+	for i, b := range s.Branches() {
+		if b.Kind() == schema.Null {
+			if ie.nullIndex < 0 {
+				ie.nullIndex = i
+			}
+			continue
+		}
+		rt := registeredType(b.FullName())
+		if rt == nil || !rt.Implements(t) {
+			continue
+		}
+		if _, dup := ie.byType[rt]; dup {
+			continue
+		}
+		elem := rt
+		if rt.Kind() == reflect.Pointer {
+			elem = rt.Elem()
+		}
+		enc, err := c.encoderFor(b, elem, joinPath(path, "["+b.FullName()+"]"))
+		if err != nil {
+			return nil, err
+		}
+		ie.byType[rt] = ifaceEncBranch{index: i, enc: enc, ptr: rt.Kind() == reflect.Pointer}
+	}
+	if len(ie.byType) == 0 {
+		return nil, typeErr(path, t, s, "no branch has a registered Go type implementing the interface (see avro.Register)")
+	}
+	return ie, nil
+}

@@ -1,0 +1,18 @@
+//go:build purego || !(goexperiment.swissmap || go1.26)
+
+package codec
+
+import "unsafe"
+
+// The purego build, and Go built without swiss-table maps, range every
+// map (see map_walk_swiss.go).
+
+const smallMapsWalkable = false
+
+type smallMapWalk struct{}
+
+func walkSmallMap(m unsafe.Pointer) (smallMapWalk, bool) { return smallMapWalk{}, false }
+
+func (w *smallMapWalk) count() int { return 0 }
+
+func (w *smallMapWalk) next(slotSize uintptr) unsafe.Pointer { return nil }

@@ -1,0 +1,172 @@
+//go:build !purego && (goexperiment.swissmap || go1.26)
+
+package codec
+
+import (
+	"math/bits"
+	"strconv"
+	"unsafe"
+)
+
+// Go maps of at most 8 entries (the map fields of most records: headers,
+// labels, attributes) are walked straight through their single group of
+// slots instead of ranged. Ranging sets up an iterator with a random start
+// and then makes a call per slot: for a map of 3 entries that was 23% of
+// encoding the 10-field record. The layout read here is that of the
+// swiss-table maps of Go 1.24 and later (internal/runtime/maps). It is
+// checked at start-up against range over maps of several key/value
+// layouts; if anything disagrees, every map is ranged as before.
+
+// swissMapHeader mirrors the first fields of internal/runtime/maps.Map.
+type swissMapHeader struct {
+	used   uint64         // entries
+	seed   uintptr        //nolint:unused // hash seed: mirrored for the offsets after it
+	dirPtr unsafe.Pointer // the single group when dirLen is 0
+	dirLen int
+}
+
+const (
+	// swissGroupSlotsOffset is the size of a group's control word, which
+	// precedes its 8 slots; control byte i (bits 8i to 8i+7 of the word)
+	// is 0x80 for an empty slot and below 0x80 for a full one. A small
+	// map has no deleted slots.
+	swissGroupSlotsOffset = 8
+	swissFullMask         = 0x8080808080808080
+)
+
+// smallMapsWalkable records the start-up check of the layout.
+var smallMapsWalkable bool
+
+func init() { smallMapsWalkable = smallMapLayoutHolds() }
+
+// smallMapWalk yields the full slots of a small map's group.
+type smallMapWalk struct {
+	slots unsafe.Pointer // slot 0
+	full  uint64         // the high bit of each full slot's control byte
+}
+
+// walkSmallMap returns a walk over the entries of the map m points to
+// (m is the address of a map value), or false when the map is empty or
+// has more than one group, or the layout check failed: then range it.
+// The walk holds the group, so it stays valid even if the map grows.
+func walkSmallMap(m unsafe.Pointer) (smallMapWalk, bool) {
+	if !smallMapsWalkable {
+		return smallMapWalk{}, false
+	}
+	return walkGroup(m)
+}
+
+// walkGroup is walkSmallMap before the layout check has passed.
+func walkGroup(m unsafe.Pointer) (smallMapWalk, bool) {
+	h := *(**swissMapHeader)(m)
+	if h == nil || h.dirLen != 0 || h.dirPtr == nil {
+		return smallMapWalk{}, false
+	}
+	full := ^*(*uint64)(h.dirPtr) & swissFullMask
+	// The count written before the entries must be the count walked.
+	if uint64(bits.OnesCount64(full)) != h.used {
+		return smallMapWalk{}, false
+	}
+	return smallMapWalk{slots: unsafe.Add(h.dirPtr, swissGroupSlotsOffset), full: full}, true
+}
+
+// count returns the number of entries left to walk.
+func (w *smallMapWalk) count() int { return bits.OnesCount64(w.full) }
+
+// next returns the next full slot (its key first, the value at the
+// value's offset in a mapSlot), or nil after the last.
+func (w *smallMapWalk) next(slotSize uintptr) unsafe.Pointer {
+	if w.full == 0 {
+		return nil
+	}
+	i := uintptr(bits.TrailingZeros64(w.full)) >> 3
+	w.full &= w.full - 1
+	return unsafe.Add(w.slots, i*slotSize)
+}
+
+// smallMapLayoutHolds checks walkSmallMap against range on maps of 0 to 9
+// entries, for values of several sizes and alignments, including maps
+// that grew past 8 entries and maps emptied and refilled.
+func smallMapLayoutHolds() bool {
+	return layoutHoldsFor(func(i int) string { return "v" + strconv.Itoa(i) }) &&
+		layoutHoldsFor(func(i int) int64 { return int64(i)*0x1000001 - 7 }) &&
+		layoutHoldsFor(func(i int) bool { return i%2 == 1 }) &&
+		layoutHoldsFor(func(i int) int32 { return int32(i) - 3 }) &&
+		layoutHoldsFor(func(i int) float32 { return float32(i) / 4 }) &&
+		layoutHoldsFor(func(i int) any { return []any{i, "s", nil}[i%3] }) &&
+		layoutHoldsFor(func(i int) [3]byte { return [3]byte{byte(i), 1, 2} }) &&
+		layoutHoldsFor(func(i int) struct {
+			a int8
+			b int64
+		} {
+			return struct {
+				a int8
+				b int64
+			}{int8(i), int64(i) << 40}
+		})
+}
+
+func layoutHoldsFor[V comparable](value func(i int) V) bool {
+	slotSize := unsafe.Sizeof(mapSlot[V]{})
+	valueOff := unsafe.Offsetof(mapSlot[V]{}.value)
+	walked := func(m map[string]V) (map[string]V, bool) {
+		w, ok := walkGroup(unsafe.Pointer(&m))
+		if !ok {
+			return nil, false
+		}
+		got := map[string]V{}
+		for s := w.next(slotSize); s != nil; s = w.next(slotSize) {
+			k := *(*string)(s)
+			if _, dup := got[k]; dup {
+				return nil, false
+			}
+			got[k] = *(*V)(unsafe.Add(s, valueOff))
+		}
+		return got, true
+	}
+	same := func(a, b map[string]V) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for k, v := range a {
+			if w, ok := b[k]; !ok || w != v {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 1; n <= 9; n++ {
+		m := map[string]V{}
+		for i := range n {
+			m["key"+strconv.Itoa(i*37)] = value(i)
+		}
+		got, ok := walked(m)
+		if n > 8 {
+			if ok {
+				return false // more than one group must be ranged
+			}
+			continue
+		}
+		if !ok || !same(got, m) {
+			return false
+		}
+		// Deleting and refilling reuses slots out of order.
+		delete(m, "key0")
+		m["again"] = value(n)
+		if got, ok := walked(m); !ok || !same(got, m) {
+			return false
+		}
+	}
+	// A map that grew past one group stays ranged after shrinking.
+	m := map[string]V{}
+	for i := range 20 {
+		m[strconv.Itoa(i)] = value(i)
+	}
+	for i := range 18 {
+		delete(m, strconv.Itoa(i))
+	}
+	if got, ok := walked(m); ok && !same(got, m) {
+		return false
+	}
+	return true
+}

@@ -1,0 +1,67 @@
+//go:build !purego && (goexperiment.swissmap || go1.26)
+
+package codec
+
+import (
+	"reflect"
+	"strconv"
+	"testing"
+	"unsafe"
+)
+
+// TestSmallMapsWalkable checks that the start-up layout check passed on
+// this Go: if a Go release changes its maps, maps are still encoded
+// correctly (ranged), but this test says the fast path is off.
+func TestSmallMapsWalkable(t *testing.T) {
+	if !smallMapsWalkable {
+		t.Fatal("the map layout check failed: small maps are ranged; update map_walk_swiss.go for this Go release")
+	}
+	for n := range 12 {
+		m := map[string]int64{}
+		for i := range n {
+			m[strconv.Itoa(i)] = int64(i)
+		}
+		w, ok := walkSmallMap(unsafe.Pointer(&m))
+		// An empty map may or may not have its group yet.
+		if (n >= 1 && n <= 8 && !ok) || (n > 8 && ok) {
+			t.Fatalf("map of %d: walkable %v", n, ok)
+		}
+		walked := 0
+		for s := w.next(unsafe.Sizeof(mapSlot[int64]{})); s != nil; s = w.next(unsafe.Sizeof(mapSlot[int64]{})) {
+			k, v := *(*string)(s), *(*int64)(unsafe.Add(s, unsafe.Offsetof(mapSlot[int64]{}.value)))
+			if m[k] != v || strconv.Itoa(int(v)) != k {
+				t.Fatalf("map of %d: walked %q: %d", n, k, v)
+			}
+			walked++
+		}
+		if ok && walked != n {
+			t.Fatalf("map of %d: walked %d entries", n, walked)
+		}
+	}
+}
+
+// TestMapCodecsWalk checks that the per-type stride check passes for the
+// typed map codecs and the reflect one, so their encoders walk small maps;
+// and that values too large for the slots are ranged.
+func TestMapCodecsWalk(t *testing.T) {
+	type oddSlot struct {
+		k mapWalkLabel //nolint:unused // a slot's layout: the key before the value
+		v mapWalkOdd
+	}
+	if c := newTypedMapCodec[string](1, nil, stringCodec{}); c.slotSize != unsafe.Sizeof(mapSlot[string]{}) || c.valueOff != unsafe.Sizeof("") {
+		t.Errorf("map[string]string: slot %d, value at %d", c.slotSize, c.valueOff)
+	}
+	if c := newTypedMapCodec[[]byte](1, nil, bytesCodec{}); c.slotSize != unsafe.Sizeof(mapSlot[[]byte]{}) {
+		t.Errorf("map[string][]byte: slot %d, want %d", c.slotSize, unsafe.Sizeof(mapSlot[[]byte]{}))
+	}
+	c := newReflectMapCodec(reflect.TypeFor[map[mapWalkLabel]mapWalkOdd](), 1, nil, stringCodec{})
+	if c.slotSize != unsafe.Sizeof(oddSlot{}) || c.valueOff != unsafe.Offsetof(oddSlot{}.v) {
+		t.Errorf("map[mapWalkLabel]mapWalkOdd: slot %d, value at %d; want %d and %d", c.slotSize, c.valueOff, unsafe.Sizeof(oddSlot{}), unsafe.Offsetof(oddSlot{}.v))
+	}
+	if c := newReflectMapCodec(reflect.TypeFor[map[string][150]byte](), 1, nil, stringCodec{}); c.slotSize != 0 {
+		t.Errorf("map[string][150]byte: slot %d, want 0 (values kept outside the slots)", c.slotSize)
+	}
+	if c := newTypedMapCodec[string](1, stringCodec{}, nil); c.slotSize != 0 {
+		t.Errorf("a decoding codec set up a walk (slot %d)", c.slotSize)
+	}
+}
