@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/avrogo/avro/internal/wire"
 	"io"
 	"iter"
 	"maps"
@@ -12,7 +13,6 @@ import (
 
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/internal/codec"
-	"github.com/avrogo/avro/internal/stream"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -187,13 +187,13 @@ type Reader struct {
 	// record may use MaxZeroSizeItems, all of them together that plus 64
 	// a byte of block data read (see avro.Decoder.Decode). defaults is
 	// the budget of reader defaults filled in, likewise.
-	zero, defaults stream.Credit
+	zero, defaults wire.Credit
 }
 
 // perDatum returns what one record may use of the file's budgets: the
 // limits of avro.DecodeOptions, MaxAlloc for an input of no bytes.
-func (r *Reader) perDatum() stream.Budgets {
-	b := stream.Budgets{Zero: r.cfg.decode.MaxZeroSizeItems, Defaults: r.cfg.decode.MaxAlloc}
+func (r *Reader) perDatum() wire.Budgets {
+	b := wire.Budgets{Zero: r.cfg.decode.MaxZeroSizeItems, Defaults: r.cfg.decode.MaxAlloc}
 	if b.Zero <= 0 {
 		b.Zero = avro.DefaultMaxZeroSizeItems
 	}
@@ -578,7 +578,7 @@ func (r *Reader) readBlock(load bool) (BlockInfo, error) {
 	// Every byte of the block earns, its header and sync marker too: a
 	// file of records that take no bytes has nothing else.
 	stored := size + int64(n1+n2) + SyncSize
-	r.zero.Earn(perDatum, stored, stream.ZeroItemsRate(perDatum))
+	r.zero.Earn(perDatum, stored, wire.ZeroItemsRate(perDatum))
 	r.defaults.Earn(per.Defaults, stored, avro.DefaultAllocPerByte)
 	if load && r.minSize == 0 {
 		// Records that take no bytes are zero-size items of the file
@@ -731,7 +731,7 @@ func (r *Reader) Decode(v any) error {
 		return r.err
 	}
 	per := r.perDatum()
-	rest, used, err := r.datums.Next(r.rest, v, stream.Budgets{Zero: r.zero.Budget(per.Zero), Defaults: r.defaults.Budget(per.Defaults)})
+	rest, used, err := r.datums.Next(r.rest, v, wire.Budgets{Zero: r.zero.Budget(per.Zero), Defaults: r.defaults.Budget(per.Defaults)})
 	r.zero.Spend(used.Zero)
 	r.defaults.Spend(used.Defaults)
 	switch e := err.(type) {

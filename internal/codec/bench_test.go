@@ -2,6 +2,7 @@ package codec
 
 import (
 	"bytes"
+	"github.com/avrogo/avro/internal/wire"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -526,7 +527,7 @@ func TestValueDecodeAllocs(t *testing.T) {
 	})
 	want := 1.0
 	switch {
-	case !slabBoxing: // the purego build
+	case !wire.SlabBoxing: // the purego build
 		want = 16 // records 2, map 3, strings 8-9 (note is optional), bytes 1, counts 1
 	case unsafe.Sizeof(uintptr(0)) != 8:
 		// value.Arena places records and maps in its blocks on 64-bit
@@ -557,7 +558,7 @@ type benchPoint struct {
 
 // benchPointMaps returns a map-of-records schema and 1,024 random maps of
 // 1 to 8 records for it: the map codec for value types without a typed
-// path.
+// Path.
 func benchPointMaps() (*schema.Schema, []map[string]benchPoint) {
 	s := schema.MustParse(`{"type":"map","values":{"type":"record","name":"P","fields":[
 		{"name":"x","type":"long"},{"name":"y","type":"string"}]}}`)

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"github.com/avrogo/avro/internal/wire"
 	"runtime"
 	"testing"
 	"unsafe"
@@ -44,15 +45,15 @@ func TestResolvedDecodeAdvancesChunk(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := newDecodeState(&defaultDecodeOptions, data)
-	d.makeString([]byte("seed")) // a chunk with room, as a pooled state has
+	d.MakeString([]byte("seed")) // a chunk with room, as a pooled state has
 	dec.decode(p, d)
-	if d.err != nil {
-		t.Fatal(d.err)
+	if d.Err != nil {
+		t.Fatal(d.Err)
 	}
 	if got.S != "written" || got.Extra != "default" || got.ID != 7 {
 		t.Fatalf("decoded %+v", got)
 	}
-	next := d.makeString([]byte("next string"))
+	next := d.MakeString([]byte("next string"))
 	overlaps := func(a, b string) bool {
 		pa, pb := uintptr(unsafe.Pointer(unsafe.StringData(a))), uintptr(unsafe.Pointer(unsafe.StringData(b)))
 		return pa < pb+uintptr(len(b)) && pb < pa+uintptr(len(a))
@@ -162,7 +163,7 @@ func TestStructArraysFromChunk(t *testing.T) {
 	// The chunk (1 KiB or more) is shared by many decodes; the pure-Go
 	// build allocates each array.
 	want1 := 0.1
-	if !slabBoxing {
+	if !wire.SlabBoxing {
 		want1 = 5 // 4 arrays and the string
 	}
 	if allocs > want1 {

@@ -2,6 +2,7 @@ package codec
 
 import (
 	"fmt"
+	"github.com/avrogo/avro/internal/wire"
 	"runtime"
 	"testing"
 	"time"
@@ -99,7 +100,7 @@ func TestPointeeBatches(t *testing.T) {
 	// and the seven numbers share. One allocation per pointee would be
 	// 1 + 13 + the chunk.
 	limit := 1 + 6 + 1.0
-	if !slabBoxing { // the purego build: each number and string apart
+	if !wire.SlabBoxing { // the purego build: each number and string apart
 		limit = 1 + 6 + 6 + 7
 	}
 	if allocs > limit {
@@ -219,7 +220,7 @@ func TestAnyBoxesKeepEarlierDecodes(t *testing.T) {
 	// The map (a header and one group of 8 slots) and the slab of string
 	// headers; numbers, times and strings share slabs with later decodes.
 	want := 3.2
-	if !slabBoxing { // the purego build boxes each value
+	if !wire.SlabBoxing { // the purego build boxes each value
 		want = 3 + 7
 	}
 	if allocs > want {

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"github.com/avrogo/avro/internal/wire"
 	"slices"
 	"time"
 	"unsafe"
@@ -32,12 +33,12 @@ type anyCodec struct {
 
 func (c anyCodec) decode(p unsafe.Pointer, d *decodeState) {
 	var b *anyBoxes
-	if c.boxed && slabBoxing {
+	if c.boxed && wire.SlabBoxing {
 		b = &d.boxes
 		b.d = d
 	}
 	v := c.n.decodeAny(d, b)
-	if d.err == nil {
+	if d.Err == nil {
 		*(*any)(p) = v
 	}
 }
@@ -284,5 +285,5 @@ func (c *compiler) newAnyNode(s *schema.Schema, path string) (anyNode, error) {
 
 // anyMismatch records that v has no mapping to the Avro type.
 func anyMismatch(e *encodeState, v any, avroType string) {
-	e.failf(ErrRange, "cannot encode Go %T as Avro %s", v, avroType)
+	e.Failf(ErrRange, "cannot encode Go %T as Avro %s", v, avroType)
 }

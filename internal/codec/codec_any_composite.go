@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"github.com/avrogo/avro/internal/wire"
 	"reflect"
 	"unsafe"
 
@@ -17,7 +18,7 @@ type anyEnum struct {
 
 func (n *anyEnum) decodeAny(d *decodeState, b *anyBoxes) any {
 	i := readEnumIndex(n.s, d)
-	if d.err != nil {
+	if d.Err != nil {
 		return nil
 	}
 	return n.syms[i]
@@ -43,10 +44,10 @@ func (n *anyEnum) index(v any) int {
 func (n *anyEnum) encodeAny(v any, e *encodeState) {
 	i := n.index(v)
 	if i < 0 {
-		e.failf(ErrRange, "%v (%T) is not a symbol or index of enum %s", v, v, n.s.FullName())
+		e.Failf(ErrRange, "%v (%T) is not a symbol or index of enum %s", v, v, n.s.FullName())
 		return
 	}
-	e.writeLong(int64(i))
+	e.WriteLong(int64(i))
 }
 
 func (n *anyEnum) accepts(v any) bool { return n.index(v) >= 0 }
@@ -54,18 +55,18 @@ func (n *anyEnum) accepts(v any) bool { return n.index(v) >= 0 }
 type anyFixed struct{ size int }
 
 func (n anyFixed) decodeAny(d *decodeState, b *anyBoxes) any {
-	if int64(n.size) > d.maxLength {
-		d.failf(ErrLimit, "fixed of %d bytes exceeds the maximum length", n.size)
+	if int64(n.size) > d.MaxLength {
+		d.Failf(ErrLimit, "fixed of %d bytes exceeds the maximum length", n.size)
 		return nil
 	}
-	src := d.readRaw(n.size)
-	if d.err != nil {
+	src := d.ReadRaw(n.size)
+	if d.Err != nil {
 		return nil
 	}
-	if d.zeroCopy {
+	if d.ZeroCopy {
 		return src
 	}
-	if !d.reserve(int64(n.size)) {
+	if !d.Reserve(int64(n.size)) {
 		return nil
 	}
 	return append([]byte(nil), src...)
@@ -80,7 +81,7 @@ func (n anyFixed) fixedBytes(v any, e *encodeState) bool {
 			return false
 		}
 		if e != nil {
-			e.buf = append(e.buf, b...)
+			e.Buf = append(e.Buf, b...)
 		}
 		return true
 	case [16]byte:
@@ -88,7 +89,7 @@ func (n anyFixed) fixedBytes(v any, e *encodeState) bool {
 			return false
 		}
 		if e != nil {
-			e.buf = append(e.buf, b[:]...)
+			e.Buf = append(e.Buf, b[:]...)
 		}
 		return true
 	}
@@ -99,7 +100,7 @@ func (n anyFixed) fixedBytes(v any, e *encodeState) bool {
 	}
 	if e != nil {
 		for i := range n.size {
-			e.buf = append(e.buf, byte(rv.Index(i).Uint()))
+			e.Buf = append(e.Buf, byte(rv.Index(i).Uint()))
 		}
 	}
 	return true
@@ -107,7 +108,7 @@ func (n anyFixed) fixedBytes(v any, e *encodeState) bool {
 
 func (n anyFixed) encodeAny(v any, e *encodeState) {
 	if !n.fixedBytes(v, e) {
-		e.failf(ErrRange, "cannot encode Go %T as Avro fixed of %d bytes", v, n.size)
+		e.Failf(ErrRange, "cannot encode Go %T as Avro fixed of %d bytes", v, n.size)
 	}
 }
 
@@ -121,58 +122,58 @@ type anyArray struct {
 }
 
 func (n *anyArray) decodeAny(d *decodeState, b *anyBoxes) any {
-	if !d.enter() {
+	if !d.Enter() {
 		return nil
 	}
 	out := []any{}
 	var total int64
 	for {
-		count, blk := d.readBlock(total, n.minSize)
+		count, blk := d.ReadBlock(total, n.minSize)
 		if count == 0 {
 			break
 		}
 		var ok bool
-		if !d.reserveItems(count, int64(unsafe.Sizeof(any(nil)))) {
-			d.endBlock(blk)
+		if !d.ReserveItems(count, int64(unsafe.Sizeof(any(nil)))) {
+			d.EndBlock(blk)
 			break
 		}
 		if out, ok = growFor(out, int(count), d); !ok {
-			d.endBlock(blk)
+			d.EndBlock(blk)
 			return nil
 		}
 		for i := int64(0); i < count; i++ {
 			v := n.items.decodeAny(d, b)
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(i, count, n.minSize)
-				d.addIndex(total + i)
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(i, count, n.minSize)
+				d.AddIndex(total + i)
 				return nil
 			}
 			out = append(out, v)
 		}
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return nil
 		}
 		total += count
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		return nil
 	}
-	d.leave()
+	d.Leave()
 	return out
 }
 
 func (n *anyArray) encodeAny(v any, e *encodeState) {
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	if xs, ok := v.([]any); ok {
 		if len(xs) > 0 {
-			e.writeLong(int64(len(xs)))
+			e.WriteLong(int64(len(xs)))
 			for i, x := range xs {
 				n.items.encodeAny(x, e)
-				if e.err != nil {
-					e.addIndex(i)
+				if e.Err != nil {
+					e.AddIndex(i)
 					return
 				}
 			}
@@ -184,18 +185,18 @@ func (n *anyArray) encodeAny(v any, e *encodeState) {
 			return
 		}
 		if l := rv.Len(); l > 0 {
-			e.writeLong(int64(l))
+			e.WriteLong(int64(l))
 			for i := range l {
 				n.items.encodeAny(rv.Index(i).Interface(), e)
-				if e.err != nil {
-					e.addIndex(i)
+				if e.Err != nil {
+					e.AddIndex(i)
 					return
 				}
 			}
 		}
 	}
-	e.buf = append(e.buf, 0)
-	e.leave()
+	e.Buf = append(e.Buf, 0)
+	e.Leave()
 }
 
 func (n *anyArray) accepts(v any) bool {
@@ -220,31 +221,31 @@ type anyMap struct {
 }
 
 func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
-	if !d.enter() {
+	if !d.Enter() {
 		return nil
 	}
 	var m map[string]any
 	var total int64
 	for {
-		count, blk := d.readBlock(total, n.minSize)
+		count, blk := d.ReadBlock(total, n.minSize)
 		if count == 0 {
 			break
 		}
 		// A key and a value, and the map's own overhead.
-		if !d.reserveItems(count, 48) {
-			d.endBlock(blk)
+		if !d.ReserveItems(count, 48) {
+			d.EndBlock(blk)
 			return nil
 		}
 		if m == nil {
 			m = make(map[string]any, mapSizeHint(count))
 		}
 		if n.stringValues {
-			if span, ok := d.readShortSpan(2 * count); ok {
+			if span, ok := d.ReadShortSpan(2 * count); ok {
 				for range count {
-					k := cutSpanString(&span)
-					m[k] = b.string(cutSpanString(&span))
+					k := wire.CutSpanString(&span)
+					m[k] = b.string(wire.CutSpanString(&span))
 				}
-				if !d.endBlock(blk) {
+				if !d.EndBlock(blk) {
 					return nil
 				}
 				total += count
@@ -252,60 +253,60 @@ func (n *anyMap) decodeAny(d *decodeState, b *anyBoxes) any {
 			}
 		}
 		for i := int64(0); i < count; i++ {
-			k := d.readString()
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(i, count, n.minSize)
-				d.addIndex(total + i)
+			k := d.ReadString()
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(i, count, n.minSize)
+				d.AddIndex(total + i)
 				return nil
 			}
 			v := n.values.decodeAny(d, b)
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(i, count, n.minSize)
-				d.addKey(k)
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(i, count, n.minSize)
+				d.AddKey(k)
 				return nil
 			}
 			m[k] = v
 		}
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return nil
 		}
 		total += count
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		return nil
 	}
 	if m == nil {
 		m = map[string]any{}
 	}
-	d.leave()
+	d.Leave()
 	return m
 }
 
 func (n *anyMap) encodeAny(v any, e *encodeState) {
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	if m, ok := v.(map[string]any); ok {
 		if len(m) > 0 {
-			e.writeLong(int64(len(m)))
+			e.WriteLong(int64(len(m)))
 			if w, ok := walkSmallMap(unsafe.Pointer(&m)); ok {
 				const size, off = unsafe.Sizeof(mapSlot[any]{}), unsafe.Offsetof(mapSlot[any]{}.value)
 				for s := w.next(size); s != nil; s = w.next(size) {
-					e.writeString(*(*string)(s))
+					e.WriteString(*(*string)(s))
 					n.values.encodeAny(*(*any)(unsafe.Add(s, off)), e)
-					if e.err != nil {
-						e.addKey(*(*string)(s))
+					if e.Err != nil {
+						e.AddKey(*(*string)(s))
 						return
 					}
 				}
 			} else {
 				for k, x := range m {
-					e.writeString(k)
+					e.WriteString(k)
 					n.values.encodeAny(x, e)
-					if e.err != nil {
-						e.addKey(k)
+					if e.Err != nil {
+						e.AddKey(k)
 						return
 					}
 				}
@@ -318,21 +319,21 @@ func (n *anyMap) encodeAny(v any, e *encodeState) {
 			return
 		}
 		if rv.Len() > 0 {
-			e.writeLong(int64(rv.Len()))
+			e.WriteLong(int64(rv.Len()))
 			it := rv.MapRange()
 			for it.Next() {
 				k := it.Key().String()
-				e.writeString(k)
+				e.WriteString(k)
 				n.values.encodeAny(it.Value().Interface(), e)
-				if e.err != nil {
-					e.addKey(k)
+				if e.Err != nil {
+					e.AddKey(k)
 					return
 				}
 			}
 		}
 	}
-	e.buf = append(e.buf, 0)
-	e.leave()
+	e.Buf = append(e.Buf, 0)
+	e.Leave()
 }
 
 func (n *anyMap) accepts(v any) bool {
@@ -375,23 +376,23 @@ func anyLeafOf(n anyNode) valueOp {
 }
 
 func (n *anyRecord) decodeAny(d *decodeState, b *anyBoxes) any {
-	if !d.enter() {
+	if !d.Enter() {
 		return nil
 	}
-	if !d.reserve(48 + 48*int64(len(n.fields))) {
+	if !d.Reserve(48 + 48*int64(len(n.fields))) {
 		return nil
 	}
 	m := make(map[string]any, len(n.fields))
 	for i := range n.fields {
 		f := &n.fields[i]
 		v := f.n.decodeAny(d, b)
-		if d.err != nil {
-			d.addField(f.name)
+		if d.Err != nil {
+			d.AddField(f.name)
 			return nil
 		}
 		m[f.name] = v
 	}
-	d.leave()
+	d.Leave()
 	return m
 }
 
@@ -418,7 +419,7 @@ func (n *anyRecord) encodeAny(v any, e *encodeState) {
 			return
 		}
 	}
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	for i := range n.fields {
@@ -433,11 +434,11 @@ func (n *anyRecord) encodeAny(v any, e *encodeState) {
 		}
 		if !ok {
 			if !f.f.HasDefault() {
-				e.failf(ErrRange, "missing field %q of record %s, which has no default", f.name, n.s.FullName())
-				e.addField(f.name)
+				e.Failf(ErrRange, "missing field %q of record %s, which has no default", f.name, n.s.FullName())
+				e.AddField(f.name)
 				return
 			}
-			e.buf = append(e.buf, f.f.DefaultBinary()...)
+			e.Buf = append(e.Buf, f.f.DefaultBinary()...)
 			continue
 		}
 		// The leaves are written here: as a helper, which the compiler
@@ -446,37 +447,37 @@ func (n *anyRecord) encodeAny(v any, e *encodeState) {
 		switch f.leaf {
 		case vopString:
 			if s, ok := x.(string); ok {
-				e.writeString(s)
+				e.WriteString(s)
 				continue
 			}
 		case vopLong:
 			if v, ok := x.(int64); ok {
-				e.writeLong(v)
+				e.WriteLong(v)
 				continue
 			}
 		case vopInt:
 			if v, ok := x.(int32); ok {
-				e.writeLong(int64(v))
+				e.WriteLong(int64(v))
 				continue
 			}
 		case vopDouble:
 			if v, ok := x.(float64); ok {
-				e.writeDouble(v)
+				e.WriteDouble(v)
 				continue
 			}
 		case vopBool:
 			if v, ok := x.(bool); ok {
-				e.writeBool(v)
+				e.WriteBool(v)
 				continue
 			}
 		}
 		f.n.encodeAny(x, e)
-		if e.err != nil {
-			e.addField(f.name)
+		if e.Err != nil {
+			e.AddField(f.name)
 			return
 		}
 	}
-	e.leave()
+	e.Leave()
 }
 
 // keysMatch reports whether v is a map with string keys holding every

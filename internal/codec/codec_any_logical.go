@@ -42,8 +42,8 @@ type anyTimestamp struct {
 }
 
 func (n anyTimestamp) decodeAny(d *decodeState, b *anyBoxes) any {
-	v := d.readLong()
-	if d.err != nil {
+	v := d.ReadLong()
+	if d.Err != nil {
 		return nil
 	}
 	u, _ := timeUnitOf(n.l)
@@ -70,8 +70,8 @@ func (n anyTimestamp) accepts(v any) bool {
 type anyDate struct{ base anyNode }
 
 func (n anyDate) decodeAny(d *decodeState, b *anyBoxes) any {
-	v := d.readInt()
-	if d.err != nil {
+	v := d.ReadInt()
+	if d.Err != nil {
 		return nil
 	}
 	return b.time(daysToTime(v))
@@ -152,7 +152,7 @@ func (n anyDecimal) encodeAny(v any, e *encodeState) {
 		return
 	}
 	if _, isPtr := v.(*big.Rat); isPtr {
-		e.failf(ErrRange, "nil *big.Rat for a decimal")
+		e.Failf(ErrRange, "nil *big.Rat for a decimal")
 		return
 	}
 	n.base.encodeAny(v, e)
@@ -181,7 +181,7 @@ func (n anyBigDecimal) encodeAny(v any, e *encodeState) {
 		return
 	}
 	if _, isPtr := v.(*big.Rat); isPtr {
-		e.failf(ErrRange, "nil *big.Rat for a big-decimal")
+		e.Failf(ErrRange, "nil *big.Rat for a big-decimal")
 		return
 	}
 	n.base.encodeAny(v, e)
@@ -214,12 +214,12 @@ func uuidArray(v any) ([16]byte, bool) {
 // with a typed string), a 16-byte array is written as text.
 type anyUUIDString struct{}
 
-func (anyUUIDString) decodeAny(d *decodeState, b *anyBoxes) any { return b.string(d.readString()) }
+func (anyUUIDString) decodeAny(d *decodeState, b *anyBoxes) any { return b.string(d.ReadString()) }
 
 func (anyUUIDString) encodeAny(v any, e *encodeState) {
 	if u, ok := uuidArray(v); ok {
-		e.writeLong(uuidLen)
-		e.buf = appendUUID(e.buf, &u)
+		e.WriteLong(uuidLen)
+		e.Buf = appendUUID(e.Buf, &u)
 		return
 	}
 	anyString{}.encodeAny(v, e)
@@ -268,7 +268,7 @@ func (n anyUUIDFixed) accepts(v any) bool {
 type anyDuration struct{ base anyNode }
 
 func (anyDuration) decodeAny(d *decodeState, b *anyBoxes) any {
-	if b := d.readRaw(12); d.err == nil {
+	if b := d.ReadRaw(12); d.Err == nil {
 		return durationFromBytes(b)
 	}
 	return nil
@@ -276,7 +276,7 @@ func (anyDuration) decodeAny(d *decodeState, b *anyBoxes) any {
 
 func (n anyDuration) encodeAny(v any, e *encodeState) {
 	if x, ok := v.(Duration); ok {
-		e.buf = appendDuration(e.buf, x)
+		e.Buf = appendDuration(e.Buf, x)
 		return
 	}
 	n.base.encodeAny(v, e)

@@ -20,7 +20,7 @@ func (anyNull) encodeAny(v any, e *encodeState) {
 
 type anyBool struct{}
 
-func (anyBool) decodeAny(d *decodeState, b *anyBoxes) any { return d.readBool() }
+func (anyBool) decodeAny(d *decodeState, b *anyBoxes) any { return d.ReadBool() }
 
 func (anyBool) encodeAny(v any, e *encodeState) {
 	b, ok := v.(bool)
@@ -33,7 +33,7 @@ func (anyBool) encodeAny(v any, e *encodeState) {
 		anyMismatch(e, v, "boolean")
 		return
 	}
-	e.writeBool(b)
+	e.WriteBool(b)
 }
 
 func (anyBool) accepts(v any) bool {
@@ -83,7 +83,7 @@ func anyInteger(v any) (x int64, isInt, fits bool) {
 
 type anyInt struct{}
 
-func (anyInt) decodeAny(d *decodeState, b *anyBoxes) any { return b.int32(d.readInt()) }
+func (anyInt) decodeAny(d *decodeState, b *anyBoxes) any { return b.int32(d.ReadInt()) }
 
 func (anyInt) encodeAny(v any, e *encodeState) {
 	x, isInt, fits := anyInteger(v)
@@ -92,10 +92,10 @@ func (anyInt) encodeAny(v any, e *encodeState) {
 		return
 	}
 	if !fits || x != int64(int32(x)) {
-		e.failf(ErrRange, "%v does not fit an Avro int", v)
+		e.Failf(ErrRange, "%v does not fit an Avro int", v)
 		return
 	}
-	e.writeLong(x)
+	e.WriteLong(x)
 }
 
 func (anyInt) accepts(v any) bool {
@@ -105,7 +105,7 @@ func (anyInt) accepts(v any) bool {
 
 type anyLong struct{}
 
-func (anyLong) decodeAny(d *decodeState, b *anyBoxes) any { return b.int64(d.readLong()) }
+func (anyLong) decodeAny(d *decodeState, b *anyBoxes) any { return b.int64(d.ReadLong()) }
 
 func (anyLong) encodeAny(v any, e *encodeState) {
 	x, isInt, fits := anyInteger(v)
@@ -114,10 +114,10 @@ func (anyLong) encodeAny(v any, e *encodeState) {
 		return
 	}
 	if !fits {
-		e.failf(ErrRange, "%v does not fit an Avro long", v)
+		e.Failf(ErrRange, "%v does not fit an Avro long", v)
 		return
 	}
-	e.writeLong(x)
+	e.WriteLong(x)
 }
 
 func (anyLong) accepts(v any) bool {
@@ -149,11 +149,11 @@ func anyFloat64(v any) (float64, bool) {
 
 type anyFloat struct{}
 
-func (anyFloat) decodeAny(d *decodeState, b *anyBoxes) any { return b.float32(d.readFloat()) }
+func (anyFloat) decodeAny(d *decodeState, b *anyBoxes) any { return b.float32(d.ReadFloat()) }
 
 func (anyFloat) encodeAny(v any, e *encodeState) {
 	if f, ok := v.(float32); ok {
-		e.writeFloat(f)
+		e.WriteFloat(f)
 		return
 	}
 	f, ok := anyFloat64(v)
@@ -165,10 +165,10 @@ func (anyFloat) encodeAny(v any, e *encodeState) {
 	// overflows to infinity is out of range.
 	f32 := float32(f)
 	if math.IsInf(float64(f32), 0) && !math.IsInf(f, 0) {
-		e.failf(ErrRange, "%v overflows an Avro float", v)
+		e.Failf(ErrRange, "%v overflows an Avro float", v)
 		return
 	}
-	e.writeFloat(f32)
+	e.WriteFloat(f32)
 }
 
 func (anyFloat) accepts(v any) bool {
@@ -178,7 +178,7 @@ func (anyFloat) accepts(v any) bool {
 
 type anyDouble struct{}
 
-func (anyDouble) decodeAny(d *decodeState, b *anyBoxes) any { return b.float64(d.readDouble()) }
+func (anyDouble) decodeAny(d *decodeState, b *anyBoxes) any { return b.float64(d.ReadDouble()) }
 
 func (anyDouble) encodeAny(v any, e *encodeState) {
 	f, ok := anyFloat64(v)
@@ -186,7 +186,7 @@ func (anyDouble) encodeAny(v any, e *encodeState) {
 		anyMismatch(e, v, "double")
 		return
 	}
-	e.writeDouble(f)
+	e.WriteDouble(f)
 }
 
 func (anyDouble) accepts(v any) bool {
@@ -219,18 +219,18 @@ func encodeAnyText(v any, e *encodeState, avroType string) {
 	case !ok:
 		anyMismatch(e, v, avroType)
 	case b != nil:
-		e.writeBytes(b)
+		e.WriteBytes(b)
 	default:
-		e.writeString(s)
+		e.WriteString(s)
 	}
 }
 
 type anyString struct{}
 
-func (anyString) decodeAny(d *decodeState, b *anyBoxes) any { return b.string(d.readString()) }
+func (anyString) decodeAny(d *decodeState, b *anyBoxes) any { return b.string(d.ReadString()) }
 func (anyString) encodeAny(v any, e *encodeState) {
 	if s, ok := v.(string); ok {
-		e.writeString(s)
+		e.WriteString(s)
 		return
 	}
 	encodeAnyText(v, e, "string")
@@ -244,7 +244,7 @@ func (anyString) accepts(v any) bool {
 type anyBytes struct{}
 
 func (anyBytes) decodeAny(d *decodeState, b *anyBoxes) any {
-	if b := d.readBytes(); d.err == nil {
+	if b := d.ReadBytes(); d.Err == nil {
 		return b
 	}
 	return nil
@@ -252,7 +252,7 @@ func (anyBytes) decodeAny(d *decodeState, b *anyBoxes) any {
 
 func (anyBytes) encodeAny(v any, e *encodeState) {
 	if b, ok := v.([]byte); ok {
-		e.writeBytes(b)
+		e.WriteBytes(b)
 		return
 	}
 	encodeAnyText(v, e, "bytes")

@@ -27,7 +27,7 @@ type genericShapeCodec struct {
 func (c genericShapeCodec) decode(p unsafe.Pointer, d *decodeState) {
 	var v any
 	c.any.decode(unsafe.Pointer(&v), d)
-	if d.err != nil {
+	if d.Err != nil {
 		return
 	}
 	switch x := v.(type) {

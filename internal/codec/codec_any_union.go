@@ -232,7 +232,7 @@ func (c *compiler) newAnyUnion(s *schema.Schema, path string) (*anyUnion, error)
 
 func (n *anyUnion) decodeAny(d *decodeState, b *anyBoxes) any {
 	i := readUnionIndex(n.s, d)
-	if d.err != nil {
+	if d.Err != nil {
 		return nil
 	}
 	return n.branches[i].decodeAny(d, b)
@@ -292,13 +292,13 @@ func (n *anyUnion) encodeAny(v any, e *encodeState) {
 	i, x := n.pick(v)
 	if i < 0 {
 		if v == nil {
-			e.failf(ErrRange, "nil for a union without null")
+			e.Failf(ErrRange, "nil for a union without null")
 			return
 		}
-		e.failf(ErrRange, "Go %T fits no branch of the union %s", v, unionText(n.s))
+		e.Failf(ErrRange, "Go %T fits no branch of the union %s", v, unionText(n.s))
 		return
 	}
-	e.writeLong(int64(i))
+	e.WriteLong(int64(i))
 	n.branches[i].encodeAny(x, e)
 }
 

@@ -28,40 +28,40 @@ type sliceDecoder struct {
 }
 
 func (c *sliceDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	if !d.enter() {
+	if !d.Enter() {
 		return
 	}
 	sh := (*sliceHeader)(p)
 	n := 0
 	for {
-		count, blk := d.readBlock(int64(n), c.minSize)
+		count, blk := d.ReadBlock(int64(n), c.minSize)
 		if count == 0 {
 			break
 		}
 		newLen := n + int(count)
 		if !growSlice(c.typ, c.elemSize, p, n, newLen, d) {
-			d.endBlock(blk)
+			d.EndBlock(blk)
 			return
 		}
 		for i := n; i < newLen; i++ {
 			c.elem.decode(unsafe.Add(sh.data, uintptr(i)*c.elemSize), d)
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(int64(i), int64(newLen), c.minSize)
-				d.addIndex(int64(i))
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(int64(i), int64(newLen), c.minSize)
+				d.AddIndex(int64(i))
 				return
 			}
 		}
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return
 		}
 		n = newLen
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		return
 	}
 	finishSlice(p, n)
-	d.leave()
+	d.Leave()
 }
 
 // growSlice makes the slice at p at least newLen long, keeping its first n
@@ -76,7 +76,7 @@ func growSlice(t reflect2.SliceType, elemSize uintptr, p unsafe.Pointer, n, newL
 		sh.len = newLen
 		return true
 	}
-	if !d.reserveItems(int64(grownCap(sh.cap, newLen)), int64(elemSize)) {
+	if !d.ReserveItems(int64(grownCap(sh.cap, newLen)), int64(elemSize)) {
 		return false
 	}
 	sh.len = n
@@ -129,21 +129,21 @@ type sliceEncoder struct {
 
 func (c *sliceEncoder) encode(p unsafe.Pointer, e *encodeState) {
 	sh := (*sliceHeader)(p)
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	if sh.len > 0 {
-		e.writeLong(int64(sh.len))
+		e.WriteLong(int64(sh.len))
 		for i := 0; i < sh.len; i++ {
 			c.elem.encode(unsafe.Add(sh.data, uintptr(i)*c.elemSize), e)
-			if e.err != nil {
-				e.addIndex(i)
+			if e.Err != nil {
+				e.AddIndex(i)
 				return
 			}
 		}
 	}
-	e.buf = append(e.buf, 0)
-	e.leave()
+	e.Buf = append(e.Buf, 0)
+	e.Leave()
 }
 
 // goArrayDecoder decodes an array into a Go array type: more items than
@@ -157,38 +157,38 @@ type goArrayDecoder struct {
 }
 
 func (c *goArrayDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	if !d.enter() {
+	if !d.Enter() {
 		return
 	}
 	n := 0
 	for {
-		count, blk := d.readBlock(int64(n), c.minSize)
+		count, blk := d.ReadBlock(int64(n), c.minSize)
 		if count == 0 {
 			break
 		}
 		if count > int64(c.length-n) {
-			d.endBlock(blk)
-			d.failf(ErrRange, "more than %d items for a Go array", c.length)
+			d.EndBlock(blk)
+			d.Failf(ErrRange, "more than %d items for a Go array", c.length)
 			return
 		}
 		for i := n; i < n+int(count); i++ {
 			c.elem.decode(unsafe.Add(p, uintptr(i)*c.elemSize), d)
-			if d.err != nil {
-				d.endBlock(blk)
-				d.addIndex(int64(i))
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.AddIndex(int64(i))
 				return
 			}
 		}
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return
 		}
 		n += int(count)
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		return
 	}
 	c.zero(p, n)
-	d.leave()
+	d.Leave()
 }
 
 type goArrayEncoder struct {
@@ -198,21 +198,21 @@ type goArrayEncoder struct {
 }
 
 func (c *goArrayEncoder) encode(p unsafe.Pointer, e *encodeState) {
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	if c.length > 0 {
-		e.writeLong(int64(c.length))
+		e.WriteLong(int64(c.length))
 		for i := 0; i < c.length; i++ {
 			c.elem.encode(unsafe.Add(p, uintptr(i)*c.elemSize), e)
-			if e.err != nil {
-				e.addIndex(i)
+			if e.Err != nil {
+				e.AddIndex(i)
 				return
 			}
 		}
 	}
-	e.buf = append(e.buf, 0)
-	e.leave()
+	e.Buf = append(e.Buf, 0)
+	e.Leave()
 }
 
 func (c *compiler) arrayDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {

@@ -2,6 +2,7 @@ package codec
 
 import (
 	"errors"
+	"github.com/avrogo/avro/internal/wire"
 	"reflect"
 	"unsafe"
 
@@ -55,9 +56,9 @@ func fastSliceCodec(items *schema.Schema, t reflect.Type) fastSlice {
 	case items.Kind() == schema.Int && ek == reflect.Int32:
 		return &primSliceCodec[int32]{typ: st, minSize: 1, dec: decodeIntsBlock, enc: appendIntsBlock, chunk: chunkData[int32]}
 	case items.Kind() == schema.Double && ek == reflect.Float64:
-		return &primSliceCodec[float64]{typ: st, minSize: 8, dec: decodeFloat64sBlock, enc: appendFloat64s, chunk: chunkData[float64]}
+		return &primSliceCodec[float64]{typ: st, minSize: 8, dec: decodeFloat64sBlock, enc: wire.AppendFloat64s, chunk: chunkData[float64]}
 	case items.Kind() == schema.Float && ek == reflect.Float32:
-		return &primSliceCodec[float32]{typ: st, minSize: 4, dec: decodeFloat32sBlock, enc: appendFloat32s, chunk: chunkData[float32]}
+		return &primSliceCodec[float32]{typ: st, minSize: 4, dec: decodeFloat32sBlock, enc: wire.AppendFloat32s, chunk: chunkData[float32]}
 	case items.Kind() == schema.Boolean && ek == reflect.Bool:
 		return &primSliceCodec[bool]{typ: st, minSize: 1, dec: decodeBoolsBlock, enc: appendBools, chunk: chunkData[bool]}
 	case items.Kind() == schema.String && items.Logical() == schema.NoLogical && ek == reflect.String:
@@ -77,15 +78,15 @@ type primSliceCodec[T any] struct {
 	dec func(dst []T, d *decodeState)
 	enc func(dst []byte, src []T) []byte
 	// chunk, for pointer-free T, carves a short new slice from the
-	// decode's chunk of short strings (chunkSlice): one allocation fewer
+	// decode's chunk of short strings (wire.ChunkSlice): one allocation fewer
 	// per array in a decode into a new struct.
 	chunk func(d *decodeState, n int) (unsafe.Pointer, bool)
 }
 
-// chunkData is chunkSlice for a slice header: the data of n zero
+// chunkData is wire.ChunkSlice for a slice header: the data of n zero
 // elements of T carved from d's chunk, or false.
 func chunkData[T typedElem](d *decodeState, n int) (unsafe.Pointer, bool) {
-	s, ok := chunkSlice[T](d, n)
+	s, ok := wire.ChunkSlice[T](&d.Decoder, n)
 	return unsafe.Pointer(unsafe.SliceData(s)), ok
 }
 
@@ -94,37 +95,37 @@ func (c *primSliceCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
 	var zero T
 	n := 0
 	for {
-		count, blk := d.readBlock(int64(n), c.minSize)
+		count, blk := d.ReadBlock(int64(n), c.minSize)
 		if count == 0 {
 			break
 		}
 		newLen := n + int(count)
 		if data, ok := c.carve(sh, count, d); ok {
-			if !d.reserveItems(count, int64(unsafe.Sizeof(zero))) {
-				d.endBlock(blk)
+			if !d.ReserveItems(count, int64(unsafe.Sizeof(zero))) {
+				d.EndBlock(blk)
 				return
 			}
 			sh.data, sh.len, sh.cap = data, newLen, newLen
 		} else if !growSlice(c.typ, unsafe.Sizeof(zero), p, n, newLen, d) {
-			d.endBlock(blk)
+			d.EndBlock(blk)
 			return
 		}
 		c.dec(unsafe.Slice((*T)(sh.data), newLen)[n:], d)
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return
 		}
 		n = newLen
 	}
-	if d.err == nil {
+	if d.Err == nil {
 		finishSlice(p, n)
 	}
 }
 
-// carve returns chunk storage for the first block of a slice that has
+// Carve returns chunk storage for the first block of a slice that has
 // none (a decode into a new struct), when T allows it and the block is
 // short.
 func (c *primSliceCodec[T]) carve(sh *sliceHeader, count int64, d *decodeState) (unsafe.Pointer, bool) {
-	if c.chunk == nil || sh.data != nil || count > stringShareMax {
+	if c.chunk == nil || sh.data != nil || count > wire.StringShareMax {
 		return nil, false
 	}
 	return c.chunk(d, int(count))
@@ -133,23 +134,23 @@ func (c *primSliceCodec[T]) carve(sh *sliceHeader, count int64, d *decodeState) 
 func (c *primSliceCodec[T]) encode(p unsafe.Pointer, e *encodeState) {
 	s := *(*[]T)(p)
 	if len(s) > 0 {
-		e.writeLong(int64(len(s)))
-		e.buf = c.enc(e.buf, s)
+		e.WriteLong(int64(len(s)))
+		e.Buf = c.enc(e.Buf, s)
 	}
-	e.buf = append(e.buf, 0)
+	e.Buf = append(e.Buf, 0)
 }
 
 func decodeLongsBlock(dst []int64, d *decodeState) {
-	n, err := varint.DecodeLongs(dst, d.buf[d.pos:])
-	d.pos += n
+	n, err := varint.DecodeLongs(dst, d.Buf[d.Pos:])
+	d.Pos += n
 	if err != nil {
 		d.failBulkVarint(err, len(dst))
 	}
 }
 
 func decodeIntsBlock(dst []int32, d *decodeState) {
-	n, err := varint.DecodeInts(dst, d.buf[d.pos:])
-	d.pos += n
+	n, err := varint.DecodeInts(dst, d.Buf[d.Pos:])
+	d.Pos += n
 	if err != nil {
 		d.failBulkVarint(err, len(dst))
 	}
@@ -165,42 +166,42 @@ func (d *decodeState) failBulkVarint(err error, total int) {
 		if errors.As(err, &de) {
 			left = int64(total - de.Index)
 		}
-		d.truncated(left)
+		d.Truncated(left)
 		return
 	}
-	d.failf(ErrInvalid, "malformed varint in array: %v", err)
+	d.Failf(ErrInvalid, "malformed varint in array: %v", err)
 }
 
 func appendLongsBlock(dst []byte, src []int64) []byte { return varint.AppendLongs(dst, src) }
 func appendIntsBlock(dst []byte, src []int32) []byte  { return varint.AppendInts(dst, src) }
 
 func decodeFloat64sBlock(dst []float64, d *decodeState) {
-	src := d.readRaw(len(dst) * 8)
-	if d.err == nil {
-		copyFloat64s(dst, src)
+	src := d.ReadRaw(len(dst) * 8)
+	if d.Err == nil {
+		wire.CopyFloat64s(dst, src)
 	}
 }
 
 func decodeFloat32sBlock(dst []float32, d *decodeState) {
-	src := d.readRaw(len(dst) * 4)
-	if d.err == nil {
-		copyFloat32s(dst, src)
+	src := d.ReadRaw(len(dst) * 4)
+	if d.Err == nil {
+		wire.CopyFloat32s(dst, src)
 	}
 }
 
 func decodeBoolsBlock(dst []bool, d *decodeState) {
-	src := d.readRaw(len(dst))
-	if d.err != nil {
+	src := d.ReadRaw(len(dst))
+	if d.Err != nil {
 		return
 	}
 	for i, b := range src {
 		if b > 1 {
-			d.pos -= len(src) - i
-			d.failf(ErrInvalid, "boolean byte 0x%02x", b)
+			d.Pos -= len(src) - i
+			d.Failf(ErrInvalid, "boolean byte 0x%02x", b)
 			return
 		}
 	}
-	copyBools(dst, src)
+	wire.CopyBools(dst, src)
 }
 
 func appendBools(dst []byte, src []bool) []byte {
@@ -215,7 +216,7 @@ func appendBools(dst []byte, src []bool) []byte {
 }
 
 func decodeStringsBlock(dst []string, d *decodeState) {
-	if decodeStringsSpan(dst, d) {
+	if wire.DecodeStringsSpan(dst, &d.Decoder) {
 		return
 	}
 	decodeStringsEach(dst, d)
@@ -224,10 +225,10 @@ func decodeStringsBlock(dst []string, d *decodeState) {
 // decodeStringsEach reads the strings of a block one by one.
 func decodeStringsEach(dst []string, d *decodeState) {
 	for i := range dst {
-		dst[i] = d.readString()
-		if d.err != nil {
-			d.moreItems(int64(i), int64(len(dst)), 1)
-			d.addIndex(int64(i))
+		dst[i] = d.ReadString()
+		if d.Err != nil {
+			d.MoreItems(int64(i), int64(len(dst)), 1)
+			d.AddIndex(int64(i))
 			return
 		}
 	}
@@ -235,10 +236,10 @@ func decodeStringsEach(dst []string, d *decodeState) {
 
 func decodeBytesBlock(dst [][]byte, d *decodeState) {
 	for i := range dst {
-		dst[i] = d.readBytes()
-		if d.err != nil {
-			d.moreItems(int64(i), int64(len(dst)), 1)
-			d.addIndex(int64(i))
+		dst[i] = d.ReadBytes()
+		if d.Err != nil {
+			d.MoreItems(int64(i), int64(len(dst)), 1)
+			d.AddIndex(int64(i))
 			return
 		}
 	}

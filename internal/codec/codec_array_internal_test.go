@@ -2,6 +2,7 @@ package codec
 
 import (
 	"fmt"
+	"github.com/avrogo/avro/internal/wire"
 	"math"
 	"testing"
 	"unsafe"
@@ -26,21 +27,21 @@ func TestGrownCapIsReflect2s(t *testing.T) {
 	}
 }
 
-// chunkSlice bounds the count before it multiplies it by the element
+// wire.ChunkSlice bounds the count before it multiplies it by the element
 // size: 2^61 longs are 2^64 bytes, which wrapped to 0 and passed as a
 // short array (on 32-bit platforms, 2^28 longs wrapped negative and
 // sliced the chunk out of range: a panic).
 func TestChunkSliceCountWraps(t *testing.T) {
 	d := &decodeState{}
 	for _, n := range []int{math.MaxInt/8 + 1, math.MaxInt/4 + 1, math.MaxInt} {
-		if s, ok := chunkSlice[int64](d, n); ok {
-			t.Errorf("chunkSlice of %d longs: %d elements", n, len(s))
+		if s, ok := wire.ChunkSlice[int64](&d.Decoder, n); ok {
+			t.Errorf("wire.ChunkSlice of %d longs: %d elements", n, len(s))
 		}
 	}
-	// A short one still carves (the unsafe build, where slabBoxing is set
+	// A short one still carves (the unsafe build, where wire.SlabBoxing is set
 	// too; the purego build never carves).
-	if s, ok := chunkSlice[int64](d, 32); ok != slabBoxing || (ok && len(s) != 32) {
-		t.Errorf("chunkSlice of 32 longs: %d elements, %v", len(s), ok)
+	if s, ok := wire.ChunkSlice[int64](&d.Decoder, 32); ok != wire.SlabBoxing || (ok && len(s) != 32) {
+		t.Errorf("wire.ChunkSlice of 32 longs: %d elements, %v", len(s), ok)
 	}
 }
 
@@ -57,13 +58,13 @@ func TestStringSpanChargesLikeEachString(t *testing.T) {
 	for limit := int64(1); limit < 400; limit++ {
 		o := DecodeOptions{MaxAlloc: limit}
 		each := newDecodeState(&o, data)
-		each.pos = 1 // after the block count
+		each.Pos = 1 // after the block count
 		decodeStringsEach(make([]string, 8), each)
 		eachErr := each.toError()
 		each.release()
 
 		block := newDecodeState(&o, data)
-		block.pos = 1
+		block.Pos = 1
 		decodeStringsBlock(make([]string, 8), block)
 		blockErr := block.toError()
 		block.release()

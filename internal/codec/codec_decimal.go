@@ -181,18 +181,18 @@ func (c *decimalCodec) decode(p unsafe.Pointer, d *decodeState) { c.decodeRat((*
 
 // decodeRat decodes into r, reusing its storage; it reports success.
 func (c *decimalCodec) decodeRat(r *big.Rat, d *decodeState) bool {
-	if c.scale > d.maxDecimalScale {
-		d.failf(ErrLimit, "decimal scale %d beyond the maximum %d", c.scale, d.maxDecimalScale)
+	if c.scale > d.MaxDecimalScale {
+		d.Failf(ErrLimit, "decimal scale %d beyond the maximum %d", c.scale, d.MaxDecimalScale)
 		return false
 	}
 	var raw []byte
 	if c.size > 0 {
-		raw = d.readRaw(c.size)
+		raw = d.ReadRaw(c.size)
 	} else {
-		raw = d.readStringBytes()
+		raw = d.ReadStringBytes()
 	}
 	// The numerator, and the temporaries of normalising it.
-	if d.err != nil || !d.reserve(2*int64(len(raw))+64) {
+	if d.Err != nil || !d.Reserve(2*int64(len(raw))+64) {
 		return false
 	}
 	num := r.Num() // a reference to r's numerator
@@ -204,8 +204,8 @@ func (c *decimalCodec) decodeRat(r *big.Rat, d *decodeState) bool {
 func (c *decimalCodec) encode(p unsafe.Pointer, e *encodeState) { c.encodeRat((*big.Rat)(p), e) }
 
 func (c *decimalCodec) encodeRat(r *big.Rat, e *encodeState) {
-	if c.scale > e.maxDecimalScale {
-		e.failf(ErrLimit, "decimal scale %d beyond the maximum %d", c.scale, e.maxDecimalScale)
+	if c.scale > e.MaxDecimalScale {
+		e.Failf(ErrLimit, "decimal scale %d beyond the maximum %d", c.scale, e.MaxDecimalScale)
 		return
 	}
 	pow := c.powScale()
@@ -215,26 +215,26 @@ func (c *decimalCodec) encodeRat(r *big.Rat, e *encodeState) {
 	} else {
 		q, m := new(big.Int).QuoRem(pow, r.Denom(), new(big.Int))
 		if m.Sign() != 0 {
-			e.failf(ErrRange, "%s has more than %d digits after the decimal point (the decimal's scale)", ratText(r), c.scale)
+			e.Failf(ErrRange, "%s has more than %d digits after the decimal point (the decimal's scale)", ratText(r), c.scale)
 			return
 		}
 		u.Mul(r.Num(), q)
 	}
 	if c.exceedsPrecision(u) {
-		e.failf(ErrRange, "%s has more than %d digits (the decimal's precision)", ratText(r), c.precision)
+		e.Failf(ErrRange, "%s has more than %d digits (the decimal's precision)", ratText(r), c.precision)
 		return
 	}
 	n := twosLen(u)
 	if c.size > 0 {
 		if n > c.size {
-			e.failf(ErrRange, "%s does not fit a decimal of %d bytes", ratText(r), c.size)
+			e.Failf(ErrRange, "%s does not fit a decimal of %d bytes", ratText(r), c.size)
 			return
 		}
-		e.buf = appendTwos(e.buf, u, c.size)
+		e.Buf = appendTwos(e.Buf, u, c.size)
 		return
 	}
-	e.writeLong(int64(n))
-	e.buf = appendTwos(e.buf, u, n)
+	e.WriteLong(int64(n))
+	e.Buf = appendTwos(e.Buf, u, n)
 }
 
 // bigDecimalCodec maps big-decimal to big.Rat.
@@ -246,35 +246,35 @@ func (bigDecimalCodec) encode(p unsafe.Pointer, e *encodeState) { encodeBigDecim
 // decodeBigDecimal decodes into r, reusing its storage; it reports
 // success.
 func decodeBigDecimal(r *big.Rat, d *decodeState) bool {
-	n := d.readLength()
+	n := d.ReadLength()
 	if n < 0 {
 		return false
 	}
 	// Read the payload's two parts with the input cut at its end, so that
 	// neither can run past it.
-	end := d.pos + n
-	outer := d.buf
-	d.buf = d.buf[:end]
-	raw := d.readStringBytes()
-	scale := d.readInt()
-	left := end - d.pos
-	d.buf = outer
-	if d.err == ErrTruncated {
+	end := d.Pos + n
+	outer := d.Buf
+	d.Buf = d.Buf[:end]
+	raw := d.ReadStringBytes()
+	scale := d.ReadInt()
+	left := end - d.Pos
+	d.Buf = outer
+	if d.Err == ErrTruncated {
 		// The payload is all there (readLength checked it): a part that
 		// runs past its end is bad data, not a datum cut short that a
 		// streaming Decoder should wait for.
-		d.err, d.need = nil, 0
-		d.failf(ErrInvalid, "big-decimal parts run past the payload of %d bytes", n)
+		d.Err, d.Need = nil, 0
+		d.Failf(ErrInvalid, "big-decimal parts run past the payload of %d bytes", n)
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		return false
 	}
 	if left != 0 {
-		d.failf(ErrInvalid, "%d bytes after the scale of a big-decimal", left)
+		d.Failf(ErrInvalid, "%d bytes after the scale of a big-decimal", left)
 		return false
 	}
-	if int64(scale) > int64(d.maxDecimalScale) || int64(scale) < -int64(d.maxDecimalScale) {
-		d.failf(ErrLimit, "big-decimal scale %d beyond ±%d", scale, d.maxDecimalScale)
+	if int64(scale) > int64(d.MaxDecimalScale) || int64(scale) < -int64(d.MaxDecimalScale) {
+		d.Failf(ErrLimit, "big-decimal scale %d beyond ±%d", scale, d.MaxDecimalScale)
 		return false
 	}
 	absScale := int64(scale)
@@ -282,7 +282,7 @@ func decodeBigDecimal(r *big.Rat, d *decodeState) bool {
 		absScale = -absScale
 	}
 	// The numerator, 10^|scale| (about 0.42 bytes a digit), temporaries.
-	if !d.reserve(2*int64(len(raw)) + absScale + 64) {
+	if !d.Reserve(2*int64(len(raw)) + absScale + 64) {
 		return false
 	}
 	num := r.Num()
@@ -306,7 +306,7 @@ func encodeBigDecimal(r *big.Rat, e *encodeState) {
 	for rest.Cmp(bigOne) != 0 {
 		q.QuoRem(rest, bigFive, m)
 		if m.Sign() != 0 {
-			e.failf(ErrRange, "%s has no finite decimal form for big-decimal", ratText(r))
+			e.Failf(ErrRange, "%s has no finite decimal form for big-decimal", ratText(r))
 			return
 		}
 		rest, q = q, rest
@@ -314,7 +314,7 @@ func encodeBigDecimal(r *big.Rat, e *encodeState) {
 	}
 	scale := max(a, b)
 	if scale > math.MaxInt32 {
-		e.failf(ErrRange, "%s needs a scale beyond an Avro int", ratText(r))
+		e.Failf(ErrRange, "%s needs a scale beyond an Avro int", ratText(r))
 		return
 	}
 	// unscaled = num * 10^scale / (2^a * 5^b) = num * 2^(scale-a) * 5^(scale-b)
@@ -323,8 +323,8 @@ func encodeBigDecimal(r *big.Rat, e *encodeState) {
 		u.Mul(u, new(big.Int).Exp(bigFive, big.NewInt(int64(scale-b)), nil))
 	}
 	n := twosLen(u)
-	e.writeLong(int64(varint.SizeLong(int64(n)) + n + varint.SizeInt(int32(scale))))
-	e.writeLong(int64(n))
-	e.buf = appendTwos(e.buf, u, n)
-	e.writeLong(int64(scale))
+	e.WriteLong(int64(varint.SizeLong(int64(n)) + n + varint.SizeInt(int32(scale))))
+	e.WriteLong(int64(n))
+	e.Buf = appendTwos(e.Buf, u, n)
+	e.WriteLong(int64(scale))
 }

@@ -10,12 +10,12 @@ import (
 
 // readEnumIndex reads an enum index and checks it against the symbols.
 func readEnumIndex(s *schema.Schema, d *decodeState) int {
-	i := d.readInt()
-	if d.err != nil {
+	i := d.ReadInt()
+	if d.Err != nil {
 		return 0
 	}
 	if i < 0 || int(i) >= len(s.Symbols()) {
-		d.failf(ErrInvalid, "enum index %d out of range for %s (%d symbols)", i, s.FullName(), len(s.Symbols()))
+		d.Failf(ErrInvalid, "enum index %d out of range for %s (%d symbols)", i, s.FullName(), len(s.Symbols()))
 		return 0
 	}
 	return int(i)
@@ -27,7 +27,7 @@ type enumStringCodec struct{ s *schema.Schema }
 
 func (c enumStringCodec) decode(p unsafe.Pointer, d *decodeState) {
 	i := readEnumIndex(c.s, d)
-	if d.err == nil {
+	if d.Err == nil {
 		*(*string)(p) = c.s.Symbols()[i]
 	}
 }
@@ -36,10 +36,10 @@ func (c enumStringCodec) encode(p unsafe.Pointer, e *encodeState) {
 	sym := *(*string)(p)
 	i := c.s.SymbolIndex(sym)
 	if i < 0 {
-		e.failf(ErrRange, "%q is not a symbol of enum %s", sym, c.s.FullName())
+		e.Failf(ErrRange, "%q is not a symbol of enum %s", sym, c.s.FullName())
 		return
 	}
-	e.writeLong(int64(i))
+	e.WriteLong(int64(i))
 }
 
 // enumIndexCodec maps an enum to its index in a Go integer.
@@ -52,26 +52,26 @@ type enumIndexCodec struct {
 }
 
 func (c enumIndexCodec) decode(p unsafe.Pointer, d *decodeState) {
-	start := d.pos
+	start := d.Pos
 	readEnumIndex(c.s, d)
-	if d.err == nil {
-		d.pos = start
+	if d.Err == nil {
+		d.Pos = start
 		c.inner.decode(p, d)
 	}
 }
 
 func (c enumIndexCodec) encode(p unsafe.Pointer, e *encodeState) {
-	n := len(e.buf)
+	n := len(e.Buf)
 	c.inner.encode(p, e)
-	if e.err != nil {
+	if e.Err != nil {
 		return
 	}
 	// The index was written as an int; check it against the symbols by
 	// decoding what was just written.
-	v, _ := varint.Int(e.buf[n:])
+	v, _ := varint.Int(e.Buf[n:])
 	if v < 0 || int(v) >= len(c.s.Symbols()) {
-		e.buf = e.buf[:n]
-		e.failf(ErrRange, "enum index %d out of range for %s", v, c.s.FullName())
+		e.Buf = e.Buf[:n]
+		e.Failf(ErrRange, "enum index %d out of range for %s", v, c.s.FullName())
 	}
 }
 

@@ -12,14 +12,14 @@ import (
 type fixedArrayCodec struct{ size int }
 
 func (c fixedArrayCodec) decode(p unsafe.Pointer, d *decodeState) {
-	src := d.readRaw(c.size)
-	if d.err == nil {
+	src := d.ReadRaw(c.size)
+	if d.Err == nil {
 		copy(unsafe.Slice((*byte)(p), c.size), src)
 	}
 }
 
 func (c fixedArrayCodec) encode(p unsafe.Pointer, e *encodeState) {
-	e.buf = append(e.buf, unsafe.Slice((*byte)(p), c.size)...)
+	e.Buf = append(e.Buf, unsafe.Slice((*byte)(p), c.size)...)
 }
 
 // fixedSliceCodec maps a fixed to a Go []byte, which must have the fixed's
@@ -27,19 +27,19 @@ func (c fixedArrayCodec) encode(p unsafe.Pointer, e *encodeState) {
 type fixedSliceCodec struct{ size int }
 
 func (c fixedSliceCodec) decode(p unsafe.Pointer, d *decodeState) {
-	if int64(c.size) > d.maxLength {
-		d.failf(ErrLimit, "fixed of %d bytes exceeds the maximum length", c.size)
+	if int64(c.size) > d.MaxLength {
+		d.Failf(ErrLimit, "fixed of %d bytes exceeds the maximum length", c.size)
 		return
 	}
-	src := d.readRaw(c.size)
-	if d.err != nil {
+	src := d.ReadRaw(c.size)
+	if d.Err != nil {
 		return
 	}
-	if d.zeroCopy {
+	if d.ZeroCopy {
 		*(*[]byte)(p) = src
 		return
 	}
-	if !d.reserve(int64(c.size)) {
+	if !d.Reserve(int64(c.size)) {
 		return
 	}
 	b := make([]byte, c.size)
@@ -50,10 +50,10 @@ func (c fixedSliceCodec) decode(p unsafe.Pointer, d *decodeState) {
 func (c fixedSliceCodec) encode(p unsafe.Pointer, e *encodeState) {
 	b := *(*[]byte)(p)
 	if len(b) != c.size {
-		e.failf(ErrRange, "%d bytes for a fixed of size %d", len(b), c.size)
+		e.Failf(ErrRange, "%d bytes for a fixed of size %d", len(b), c.size)
 		return
 	}
-	e.buf = append(e.buf, b...)
+	e.Buf = append(e.Buf, b...)
 }
 
 func fixedCodecFor(s *schema.Schema, t reflect.Type) codec {

@@ -172,13 +172,13 @@ func logicalCodecFor(s *schema.Schema, t reflect.Type, path string) (decoder, en
 type durationCodec struct{}
 
 func (durationCodec) decode(p unsafe.Pointer, d *decodeState) {
-	if b := d.readRaw(12); d.err == nil {
+	if b := d.ReadRaw(12); d.Err == nil {
 		*(*Duration)(p) = durationFromBytes(b)
 	}
 }
 
 func (durationCodec) encode(p unsafe.Pointer, e *encodeState) {
-	e.buf = appendDuration(e.buf, *(*Duration)(p))
+	e.Buf = appendDuration(e.Buf, *(*Duration)(p))
 }
 
 func durationFromBytes(b []byte) Duration {

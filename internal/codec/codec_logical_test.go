@@ -3,6 +3,7 @@ package codec
 import (
 	"bytes"
 	"errors"
+	"github.com/avrogo/avro/internal/wire"
 	"math"
 	"math/big"
 	"reflect"
@@ -512,10 +513,10 @@ func TestLogicalDecimalFixed(t *testing.T) {
 		t.Errorf("100 in decimal(2) fixed(1): error %v, want ErrRange", err)
 	}
 	c := &decimalCodec{size: 1}
-	e := &encodeState{maxDecimalScale: DefaultMaxDecimalScale}
+	e := &encodeState{Encoder: wire.Encoder{MaxDecimalScale: DefaultMaxDecimalScale}}
 	c.encodeRat(big.NewRat(128, 1), e)
-	if !errors.Is(e.err, ErrRange) {
-		t.Errorf("128 in fixed(1) without precision: error %v, want ErrRange", e.err)
+	if !errors.Is(e.Err, ErrRange) {
+		t.Errorf("128 in fixed(1) without precision: error %v, want ErrRange", e.Err)
 	}
 	// A nullable *big.Rat.
 	u := mustParseLogical(t, `["null",{"type":"fixed","name":"Money","size":8,"logicalType":"decimal","precision":18,"scale":2}]`)

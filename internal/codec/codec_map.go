@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"github.com/avrogo/avro/internal/wire"
 	"reflect"
 	"strconv"
 	"unsafe"
@@ -56,17 +57,17 @@ func newTypedMapCodec[V any](minSize int, dec decoder, enc encoder) *typedMapCod
 func directDecoder(dec decoder) any {
 	switch dec.(type) {
 	case stringCodec:
-		return (*decodeState).readString
+		return (*decodeState).ReadString
 	case int64Codec:
-		return (*decodeState).readLong
+		return (*decodeState).ReadLong
 	case int32Codec:
-		return (*decodeState).readInt
+		return (*decodeState).ReadInt
 	case doubleCodec:
-		return (*decodeState).readDouble
+		return (*decodeState).ReadDouble
 	case floatCodec:
-		return (*decodeState).readFloat
+		return (*decodeState).ReadFloat
 	case boolCodec:
-		return (*decodeState).readBool
+		return (*decodeState).ReadBool
 	}
 	return nil
 }
@@ -77,19 +78,19 @@ func directDecoder(dec decoder) any {
 func directEncoder(enc encoder) any {
 	switch c := enc.(type) {
 	case stringCodec, bytesAsStringCodec:
-		return func(v string, e *encodeState) { e.writeString(v) }
+		return func(v string, e *encodeState) { e.WriteString(v) }
 	case int64Codec:
-		return func(v int64, e *encodeState) { e.writeLong(v) }
+		return func(v int64, e *encodeState) { e.WriteLong(v) }
 	case int32Codec:
-		return func(v int32, e *encodeState) { e.writeLong(int64(v)) }
+		return func(v int32, e *encodeState) { e.WriteLong(int64(v)) }
 	case doubleCodec:
-		return func(v float64, e *encodeState) { e.writeDouble(v) }
+		return func(v float64, e *encodeState) { e.WriteDouble(v) }
 	case floatCodec:
-		return func(v float32, e *encodeState) { e.writeFloat(v) }
+		return func(v float32, e *encodeState) { e.WriteFloat(v) }
 	case boolCodec:
-		return func(v bool, e *encodeState) { e.writeBool(v) }
+		return func(v bool, e *encodeState) { e.WriteBool(v) }
 	case bytesCodec:
-		return func(v []byte, e *encodeState) { e.writeBytes(v) }
+		return func(v []byte, e *encodeState) { e.WriteBytes(v) }
 	case anyCodec:
 		return func(v any, e *encodeState) { c.n.encodeAny(v, e) }
 	}
@@ -106,21 +107,21 @@ func mapSizeHint(count int64) int { return int(min(count, mapSizeHintMax)) }
 const mapSizeHintMax = 1024
 
 func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
-	if !d.enter() {
+	if !d.Enter() {
 		return
 	}
 	mp := (*map[string]V)(p)
 	var n int64
 	var tmp *V
 	for {
-		count, blk := d.readBlock(n, c.minSize)
+		count, blk := d.ReadBlock(n, c.minSize)
 		if count == 0 {
 			break
 		}
 		// Every block's entries are charged, not only the first's: the
 		// values of an empty record take no input bytes.
-		if !d.reserveItems(count, int64(unsafe.Sizeof(*tmp)+16)) {
-			d.endBlock(blk)
+		if !d.ReserveItems(count, int64(unsafe.Sizeof(*tmp)+16)) {
+			d.EndBlock(blk)
 			return
 		}
 		if *mp == nil {
@@ -138,19 +139,19 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			continue
 		}
 		for i := int64(0); i < count; i++ {
-			k := d.readString()
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(i, count, c.minSize)
-				d.addIndex(n + i)
+			k := d.ReadString()
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(i, count, c.minSize)
+				d.AddIndex(n + i)
 				return
 			}
 			if c.directDec != nil {
 				v := c.directDec(d)
-				if d.err != nil {
-					d.endBlock(blk)
-					d.moreItems(i, count, c.minSize)
-					d.addKey(k)
+				if d.Err != nil {
+					d.EndBlock(blk)
+					d.MoreItems(i, count, c.minSize)
+					d.AddKey(k)
 					return
 				}
 				m[k] = v
@@ -159,82 +160,82 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			var zero V
 			*tmp = zero
 			c.elemDec.decode(unsafe.Pointer(tmp), d)
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(i, count, c.minSize)
-				d.addKey(k)
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(i, count, c.minSize)
+				d.AddKey(k)
 				return
 			}
 			m[k] = *tmp
 		}
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return
 		}
 		n += count
 	}
-	if d.err == nil {
+	if d.Err == nil {
 		if *mp == nil {
 			*mp = map[string]V{}
 		}
-		d.leave()
+		d.Leave()
 	}
 }
 
 // decodeStringMapBlock reads a block of count entries of a map of strings
 // into m, with one copy when readShortSpan takes them, else entry by
 // entry; it closes the block and reports whether the decode goes on.
-func decodeStringMapBlock(m map[string]string, d *decodeState, n, count int64, minSize int, blk blockEnd) bool {
-	if span, ok := d.readShortSpan(2 * count); ok {
+func decodeStringMapBlock(m map[string]string, d *decodeState, n, count int64, minSize int, blk wire.BlockEnd) bool {
+	if span, ok := d.ReadShortSpan(2 * count); ok {
 		for range count {
-			k := cutSpanString(&span)
-			m[k] = cutSpanString(&span)
+			k := wire.CutSpanString(&span)
+			m[k] = wire.CutSpanString(&span)
 		}
-		return d.endBlock(blk)
+		return d.EndBlock(blk)
 	}
 	return decodeStringEntries(m, d, n, count, minSize, blk)
 }
 
 // decodeStringEntries reads count entries of a map of strings into m; it
 // closes the block and reports whether the decode goes on.
-func decodeStringEntries(m map[string]string, d *decodeState, n, count int64, minSize int, blk blockEnd) bool {
+func decodeStringEntries(m map[string]string, d *decodeState, n, count int64, minSize int, blk wire.BlockEnd) bool {
 	for i := int64(0); i < count; i++ {
-		k := d.readString()
-		if d.err != nil {
-			d.endBlock(blk)
-			d.moreItems(i, count, minSize)
-			d.addIndex(n + i)
+		k := d.ReadString()
+		if d.Err != nil {
+			d.EndBlock(blk)
+			d.MoreItems(i, count, minSize)
+			d.AddIndex(n + i)
 			return false
 		}
-		v := d.readString()
-		if d.err != nil {
-			d.endBlock(blk)
-			d.moreItems(i, count, minSize)
-			d.addKey(k)
+		v := d.ReadString()
+		if d.Err != nil {
+			d.EndBlock(blk)
+			d.MoreItems(i, count, minSize)
+			d.AddKey(k)
 			return false
 		}
 		m[k] = v
 	}
-	return d.endBlock(blk)
+	return d.EndBlock(blk)
 }
 
 func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	m := *(*map[string]V)(p)
 	if len(m) > 0 {
-		e.writeLong(int64(len(m)))
+		e.WriteLong(int64(len(m)))
 		if w, ok := walkSmallMap(p); ok && c.slotSize != 0 {
 			c.encodeSlots(&w, e)
 		} else {
 			c.encodeRanged(m, e)
 		}
-		if e.err != nil {
+		if e.Err != nil {
 			return
 		}
 	}
-	e.buf = append(e.buf, 0)
-	e.leave()
+	e.Buf = append(e.Buf, 0)
+	e.Leave()
 }
 
 // encodeSlots encodes the entries of a small map straight from its group;
@@ -243,8 +244,8 @@ func (c *typedMapCodec[V]) encodeSlots(w *smallMapWalk, e *encodeState) {
 	size, off := c.slotSize, c.valueOff
 	if c.stringValues {
 		for s := w.next(size); s != nil; s = w.next(size) {
-			e.writeString(*(*string)(s))
-			e.writeString(*(*string)(unsafe.Add(s, off)))
+			e.WriteString(*(*string)(s))
+			e.WriteString(*(*string)(unsafe.Add(s, off)))
 		}
 		return
 	}
@@ -253,10 +254,10 @@ func (c *typedMapCodec[V]) encodeSlots(w *smallMapWalk, e *encodeState) {
 		return
 	}
 	for s := w.next(size); s != nil; s = w.next(size) {
-		e.writeString(*(*string)(s))
+		e.WriteString(*(*string)(s))
 		c.direct(*(*V)(unsafe.Add(s, off)), e)
-		if e.err != nil {
-			e.addKey(*(*string)(s))
+		if e.Err != nil {
+			e.AddKey(*(*string)(s))
 			return
 		}
 	}
@@ -266,10 +267,10 @@ func (c *typedMapCodec[V]) encodeSlots(w *smallMapWalk, e *encodeState) {
 // value encoded in place by enc, and names the key of a value that fails.
 func encodeMapSlots(w *smallMapWalk, e *encodeState, size, off uintptr, enc encoder) {
 	for s := w.next(size); s != nil; s = w.next(size) {
-		e.writeString(*(*string)(s))
+		e.WriteString(*(*string)(s))
 		enc.encode(unsafe.Add(s, off), e)
-		if e.err != nil {
-			e.addKey(*(*string)(s))
+		if e.Err != nil {
+			e.AddKey(*(*string)(s))
 			return
 		}
 	}
@@ -278,15 +279,15 @@ func encodeMapSlots(w *smallMapWalk, e *encodeState, size, off uintptr, enc enco
 func (c *typedMapCodec[V]) encodeRanged(m map[string]V, e *encodeState) {
 	if c.stringValues {
 		for k, v := range any(m).(map[string]string) {
-			e.writeString(k)
-			e.writeString(v)
+			e.WriteString(k)
+			e.WriteString(v)
 		}
 	} else if c.direct != nil {
 		for k, v := range m {
-			e.writeString(k)
+			e.WriteString(k)
 			c.direct(v, e)
-			if e.err != nil {
-				e.addKey(k)
+			if e.Err != nil {
+				e.AddKey(k)
 				return
 			}
 		}
@@ -295,11 +296,11 @@ func (c *typedMapCodec[V]) encodeRanged(m map[string]V, e *encodeState) {
 		// the loop variable would allocate per element.
 		tmp := new(V)
 		for k, v := range m {
-			e.writeString(k)
+			e.WriteString(k)
 			*tmp = v
 			c.elemEnc.encode(unsafe.Pointer(tmp), e)
-			if e.err != nil {
-				e.addKey(k)
+			if e.Err != nil {
+				e.AddKey(k)
 				return
 			}
 		}
@@ -363,19 +364,19 @@ func slotStrideHolds(t reflect.Type, slotSize uintptr) bool {
 }
 
 func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
-	if !d.enter() {
+	if !d.Enter() {
 		return
 	}
 	m := reflect.NewAt(c.t, p).Elem()
 	var n int64
 	var tmp, key reflect.Value
 	for {
-		count, blk := d.readBlock(n, c.minSize)
+		count, blk := d.ReadBlock(n, c.minSize)
 		if count == 0 {
 			break
 		}
-		if !d.reserveItems(count, int64(c.t.Elem().Size()+16)) { // as in typedMapCodec
-			d.endBlock(blk)
+		if !d.ReserveItems(count, int64(c.t.Elem().Size()+16)) { // as in typedMapCodec
+			d.EndBlock(blk)
 			return
 		}
 		if m.IsNil() {
@@ -388,39 +389,39 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 			key = reflect.New(c.t.Key()).Elem()
 		}
 		for i := int64(0); i < count; i++ {
-			k := d.readString()
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(i, count, c.minSize)
-				d.addIndex(n + i)
+			k := d.ReadString()
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(i, count, c.minSize)
+				d.AddIndex(n + i)
 				return
 			}
 			tmp.Elem().SetZero()
 			c.elemDec.decode(tmp.UnsafePointer(), d)
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(i, count, c.minSize)
-				d.addKey(k)
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(i, count, c.minSize)
+				d.AddKey(k)
 				return
 			}
 			key.SetString(k)
 			m.SetMapIndex(key, tmp.Elem())
 		}
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return
 		}
 		n += count
 	}
-	if d.err == nil {
+	if d.Err == nil {
 		if m.IsNil() {
 			m.Set(reflect.MakeMap(c.t))
 		}
-		d.leave()
+		d.Leave()
 	}
 }
 
 func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	if c.slotSize != 0 {
@@ -431,7 +432,7 @@ func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
 	}
 	m := reflect.NewAt(c.t, p).Elem()
 	if m.Len() > 0 {
-		e.writeLong(int64(m.Len()))
+		e.WriteLong(int64(m.Len()))
 		tmp := reflect.New(c.t.Elem())
 		key := reflect.New(c.t.Key()).Elem()
 		it := m.MapRange()
@@ -439,29 +440,29 @@ func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
 			key.SetIterKey(it)
 			tmp.Elem().SetIterValue(it)
 			k := key.String()
-			e.writeString(k)
+			e.WriteString(k)
 			c.elemEnc.encode(tmp.UnsafePointer(), e)
-			if e.err != nil {
-				e.addKey(k)
+			if e.Err != nil {
+				e.AddKey(k)
 				return
 			}
 		}
 	}
-	e.buf = append(e.buf, 0)
-	e.leave()
+	e.Buf = append(e.Buf, 0)
+	e.Leave()
 }
 
 // encodeSlots encodes a small map straight from its group, each value in
 // place, and closes the map.
 func (c *reflectMapCodec) encodeSlots(w *smallMapWalk, e *encodeState) {
 	if n := w.count(); n > 0 {
-		e.writeLong(int64(n))
-		if encodeMapSlots(w, e, c.slotSize, c.valueOff, c.elemEnc); e.err != nil {
+		e.WriteLong(int64(n))
+		if encodeMapSlots(w, e, c.slotSize, c.valueOff, c.elemEnc); e.Err != nil {
 			return
 		}
 	}
-	e.buf = append(e.buf, 0)
-	e.leave()
+	e.Buf = append(e.Buf, 0)
+	e.Leave()
 }
 
 func (c *compiler) mapDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {

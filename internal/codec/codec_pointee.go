@@ -10,7 +10,7 @@ import (
 // Optional fields are Avro's commonest shape (["null","long"],
 // ["null","double"]), and each non-null one decodes into a new pointee
 // behind a Go pointer. Pointees of the pointer-free number and boolean
-// kinds are carved from the decode's chunk of short strings (chunkSlice),
+// kinds are carved from the decode's chunk of short strings (wire.ChunkSlice),
 // so that a record of many optional numbers is not as many allocations.
 // A pointee belongs to the field that points to it: writing through the
 // pointer changes nothing else. In the purego build, and for every other
@@ -37,7 +37,7 @@ func pointeeAllocator(t reflect.Type) func(d *decodeState) unsafe.Pointer {
 	}
 	rt, size := reflect2.Type2(t), t.Size()
 	return func(d *decodeState) unsafe.Pointer {
-		if !d.reserveNew(size) {
+		if !d.ReserveNew(size) {
 			return nil
 		}
 		return rt.UnsafeNew()

@@ -16,8 +16,8 @@ func (nullCodec) encode(unsafe.Pointer, *encodeState) {}
 
 type boolCodec struct{}
 
-func (boolCodec) decode(p unsafe.Pointer, d *decodeState) { *(*bool)(p) = d.readBool() }
-func (boolCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeBool(*(*bool)(p)) }
+func (boolCodec) decode(p unsafe.Pointer, d *decodeState) { *(*bool)(p) = d.ReadBool() }
+func (boolCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteBool(*(*bool)(p)) }
 
 // integer is every Go integer kind an Avro int or long maps to.
 type integer interface {
@@ -40,9 +40,9 @@ func fitsT[T integer](v int64) bool {
 type intCodec[T integer] struct{}
 
 func (intCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
-	v := d.readInt()
+	v := d.ReadInt()
 	if !fitsT[T](int64(v)) {
-		d.failf(ErrRange, "int %d overflows %T", v, T(0))
+		d.Failf(ErrRange, "int %d overflows %T", v, T(0))
 		return
 	}
 	*(*T)(p) = T(v)
@@ -51,19 +51,19 @@ func (intCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
 func (intCodec[T]) encode(p unsafe.Pointer, e *encodeState) {
 	x := *(*T)(p)
 	if !fitsInt64(x) || int64(x) != int64(int32(int64(x))) {
-		e.failf(ErrRange, "%v does not fit an Avro int", x)
+		e.Failf(ErrRange, "%v does not fit an Avro int", x)
 		return
 	}
-	e.writeLong(int64(x))
+	e.WriteLong(int64(x))
 }
 
 // longCodec maps an Avro long to the Go integer T.
 type longCodec[T integer] struct{}
 
 func (longCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
-	v := d.readLong()
+	v := d.ReadLong()
 	if !fitsT[T](v) {
-		d.failf(ErrRange, "long %d overflows %T", v, T(0))
+		d.Failf(ErrRange, "long %d overflows %T", v, T(0))
 		return
 	}
 	*(*T)(p) = T(v)
@@ -72,22 +72,22 @@ func (longCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
 func (longCodec[T]) encode(p unsafe.Pointer, e *encodeState) {
 	x := *(*T)(p)
 	if !fitsInt64(x) {
-		e.failf(ErrRange, "%v does not fit an Avro long", x)
+		e.Failf(ErrRange, "%v does not fit an Avro long", x)
 		return
 	}
-	e.writeLong(int64(x))
+	e.WriteLong(int64(x))
 }
 
 // int64Codec and int32Codec are the common cases without range checks.
 type int64Codec struct{}
 
-func (int64Codec) decode(p unsafe.Pointer, d *decodeState) { *(*int64)(p) = d.readLong() }
-func (int64Codec) encode(p unsafe.Pointer, e *encodeState) { e.writeLong(*(*int64)(p)) }
+func (int64Codec) decode(p unsafe.Pointer, d *decodeState) { *(*int64)(p) = d.ReadLong() }
+func (int64Codec) encode(p unsafe.Pointer, e *encodeState) { e.WriteLong(*(*int64)(p)) }
 
 type int32Codec struct{}
 
-func (int32Codec) decode(p unsafe.Pointer, d *decodeState) { *(*int32)(p) = d.readInt() }
-func (int32Codec) encode(p unsafe.Pointer, e *encodeState) { e.writeLong(int64(*(*int32)(p))) }
+func (int32Codec) decode(p unsafe.Pointer, d *decodeState) { *(*int32)(p) = d.ReadInt() }
+func (int32Codec) encode(p unsafe.Pointer, e *encodeState) { e.WriteLong(int64(*(*int32)(p))) }
 
 // intKindCodec returns the codec of Avro int or long for an integer kind.
 // Go types of one kind share a layout, so the codec works on named types
@@ -156,19 +156,19 @@ func intKindCodec(k schema.Kind, t reflect.Type) codec {
 
 type floatCodec struct{}
 
-func (floatCodec) decode(p unsafe.Pointer, d *decodeState) { *(*float32)(p) = d.readFloat() }
-func (floatCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeFloat(*(*float32)(p)) }
+func (floatCodec) decode(p unsafe.Pointer, d *decodeState) { *(*float32)(p) = d.ReadFloat() }
+func (floatCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteFloat(*(*float32)(p)) }
 
 type doubleCodec struct{}
 
-func (doubleCodec) decode(p unsafe.Pointer, d *decodeState) { *(*float64)(p) = d.readDouble() }
-func (doubleCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeDouble(*(*float64)(p)) }
+func (doubleCodec) decode(p unsafe.Pointer, d *decodeState) { *(*float64)(p) = d.ReadDouble() }
+func (doubleCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteDouble(*(*float64)(p)) }
 
 // floatAsDoubleCodec holds an Avro float in a float64 (exact).
 type floatAsDoubleCodec struct{}
 
 func (floatAsDoubleCodec) decode(p unsafe.Pointer, d *decodeState) {
-	*(*float64)(p) = float64(d.readFloat())
+	*(*float64)(p) = float64(d.ReadFloat())
 }
 
 func (floatAsDoubleCodec) encode(p unsafe.Pointer, e *encodeState) {
@@ -177,21 +177,21 @@ func (floatAsDoubleCodec) encode(p unsafe.Pointer, e *encodeState) {
 	// Rounding to float32 is the documented conversion; only a finite
 	// value that overflows to infinity is out of range.
 	if math.IsInf(float64(f), 0) && !math.IsInf(x, 0) {
-		e.failf(ErrRange, "%v overflows an Avro float", x)
+		e.Failf(ErrRange, "%v overflows an Avro float", x)
 		return
 	}
-	e.writeFloat(f)
+	e.WriteFloat(f)
 }
 
 // doubleAsFloatCodec holds an Avro double in a float32 (rounded).
 type doubleAsFloatCodec struct{}
 
 func (doubleAsFloatCodec) decode(p unsafe.Pointer, d *decodeState) {
-	*(*float32)(p) = float32(d.readDouble())
+	*(*float32)(p) = float32(d.ReadDouble())
 }
 
 func (doubleAsFloatCodec) encode(p unsafe.Pointer, e *encodeState) {
-	e.writeDouble(float64(*(*float32)(p)))
+	e.WriteDouble(float64(*(*float32)(p)))
 }
 
 func floatKindCodec(k schema.Kind, t reflect.Type) codec {

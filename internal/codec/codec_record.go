@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"github.com/avrogo/avro/internal/wire"
 	"reflect"
 	"unsafe"
 
@@ -104,7 +105,7 @@ func fieldOpOf(codec any) fieldOp {
 }
 
 func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	if !d.enter() {
+	if !d.Enter() {
 		return
 	}
 	for i := 0; i < len(c.fields); i++ {
@@ -112,28 +113,28 @@ func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		fp := unsafe.Add(p, f.offset)
 		switch f.op {
 		case fieldInt32:
-			*(*int32)(fp) = d.readInt()
+			*(*int32)(fp) = d.ReadInt()
 		case fieldInt64:
-			*(*int64)(fp) = d.readLong()
+			*(*int64)(fp) = d.ReadLong()
 		case fieldDouble:
-			*(*float64)(fp) = d.readDouble()
+			*(*float64)(fp) = d.ReadDouble()
 		case fieldBool:
-			*(*bool)(fp) = d.readBool()
+			*(*bool)(fp) = d.ReadBool()
 		case fieldString:
-			*(*string)(fp) = d.readString()
+			*(*string)(fp) = d.ReadString()
 		case fieldStringRun:
-			if span, ok := d.readShortSpan(int64(f.run)); ok {
+			if span, ok := d.ReadShortSpan(int64(f.run)); ok {
 				run := c.fields[i : i+int(f.run)]
 				for j := range run {
-					*(*string)(unsafe.Add(p, run[j].offset)) = cutSpanString(&span)
+					*(*string)(unsafe.Add(p, run[j].offset)) = wire.CutSpanString(&span)
 				}
 				i += int(f.run) - 1
 				continue
 			}
 			// Not all short: this field alone, then the rest one by one.
-			*(*string)(fp) = d.readString()
+			*(*string)(fp) = d.ReadString()
 		case fieldIntAsInt64:
-			*(*int64)(fp) = int64(d.readInt())
+			*(*int64)(fp) = int64(d.ReadInt())
 		case fieldNullString:
 			d.readNullString((**string)(fp))
 		case fieldSkip:
@@ -144,17 +145,17 @@ func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		default:
 			f.dec.decode(fp, d)
 		}
-		if d.err != nil {
-			d.addField(f.name)
+		if d.Err != nil {
+			d.AddField(f.name)
 			return
 		}
 	}
 	if c.defaults != nil {
-		if c.decodeDefaults(p, d); d.err != nil {
+		if c.decodeDefaults(p, d); d.Err != nil {
 			return
 		}
 	}
-	d.leave()
+	d.Leave()
 }
 
 // structEncoder encodes a Go struct as a record. Schema fields the struct
@@ -172,7 +173,7 @@ type fieldEncoder struct {
 }
 
 func (c *structEncoder) encode(p unsafe.Pointer, e *encodeState) {
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	for i := range c.fields {
@@ -180,31 +181,31 @@ func (c *structEncoder) encode(p unsafe.Pointer, e *encodeState) {
 		fp := unsafe.Add(p, f.offset)
 		switch f.op {
 		case fieldDefaultBytes:
-			e.buf = append(e.buf, f.def...)
+			e.Buf = append(e.Buf, f.def...)
 			continue
 		case fieldInt32:
-			e.writeLong(int64(*(*int32)(fp)))
+			e.WriteLong(int64(*(*int32)(fp)))
 			continue
 		case fieldInt64:
-			e.writeLong(*(*int64)(fp))
+			e.WriteLong(*(*int64)(fp))
 			continue
 		case fieldDouble:
-			e.writeDouble(*(*float64)(fp))
+			e.WriteDouble(*(*float64)(fp))
 			continue
 		case fieldBool:
-			e.writeBool(*(*bool)(fp))
+			e.WriteBool(*(*bool)(fp))
 			continue
 		case fieldString:
-			e.writeString(*(*string)(fp))
+			e.WriteString(*(*string)(fp))
 			continue
 		}
 		f.enc.encode(fp, e)
-		if e.err != nil {
-			e.addField(f.name)
+		if e.Err != nil {
+			e.AddField(f.name)
 			return
 		}
 	}
-	e.leave()
+	e.Leave()
 }
 
 // embeddedPtrDecoder follows the pointer of an embedded *struct,
@@ -219,7 +220,7 @@ type embeddedPtrDecoder struct {
 func (c *embeddedPtrDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	pp := (*unsafe.Pointer)(p)
 	if *pp == nil {
-		if !d.reserveNew(c.size) {
+		if !d.ReserveNew(c.size) {
 			return
 		}
 		*pp = c.elem.UnsafeNew()
@@ -241,10 +242,10 @@ func (c *embeddedPtrEncoder) encode(p unsafe.Pointer, e *encodeState) {
 	ptr := *(*unsafe.Pointer)(p)
 	if ptr == nil {
 		if !c.hasDef {
-			e.failf(ErrRange, "nil embedded struct holds the field and the schema has no default")
+			e.Failf(ErrRange, "nil embedded struct holds the field and the schema has no default")
 			return
 		}
-		e.buf = append(e.buf, c.def...)
+		e.Buf = append(e.Buf, c.def...)
 		return
 	}
 	c.inner.encode(unsafe.Add(ptr, c.offset), e)
@@ -371,13 +372,13 @@ type mapRecordDecoder struct {
 }
 
 func (c *mapRecordDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	if !d.enter() {
+	if !d.Enter() {
 		return
 	}
 	m := reflect.NewAt(c.t, p).Elem()
 	// The map (charged as its entries) and the value the fields decode
 	// through.
-	if !d.reserveItems(int64(len(c.fields))+1, int64(c.t.Key().Size()+c.t.Elem().Size())) {
+	if !d.ReserveItems(int64(len(c.fields))+1, int64(c.t.Key().Size()+c.t.Elem().Size())) {
 		return
 	}
 	if m.IsNil() {
@@ -387,13 +388,13 @@ func (c *mapRecordDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	for i, dec := range c.fields {
 		tmp.Elem().SetZero()
 		dec.decode(tmp.UnsafePointer(), d)
-		if d.err != nil {
-			d.addField(c.fnames[i])
+		if d.Err != nil {
+			d.AddField(c.fnames[i])
 			return
 		}
 		m.SetMapIndex(c.names[i], tmp.Elem())
 	}
-	d.leave()
+	d.Leave()
 }
 
 func (c *compiler) mapRecordDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
@@ -421,7 +422,7 @@ type mapRecordEncoder struct {
 }
 
 func (c *mapRecordEncoder) encode(p unsafe.Pointer, e *encodeState) {
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	m := reflect.NewAt(c.t, p).Elem()
@@ -431,20 +432,20 @@ func (c *mapRecordEncoder) encode(p unsafe.Pointer, e *encodeState) {
 		if !v.IsValid() {
 			f := c.schema[i]
 			if !f.HasDefault() {
-				e.failf(ErrRange, "missing field %q, which has no default", f.Name())
+				e.Failf(ErrRange, "missing field %q, which has no default", f.Name())
 				return
 			}
-			e.buf = append(e.buf, f.DefaultBinary()...)
+			e.Buf = append(e.Buf, f.DefaultBinary()...)
 			continue
 		}
 		tmp.Elem().Set(v)
 		enc.encode(tmp.UnsafePointer(), e)
-		if e.err != nil {
-			e.addField(c.schema[i].Name())
+		if e.Err != nil {
+			e.AddField(c.schema[i].Name())
 			return
 		}
 	}
-	e.leave()
+	e.Leave()
 }
 
 func (c *compiler) mapRecordEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {

@@ -124,7 +124,7 @@ func (t *xstate) release() {
 
 func (t *xstate) mark(in, n int) {
 	if (t.reorder == 0 && len(t.out) >= t.stop) || len(t.marks) >= t.maxMarks {
-		t.d.fail(errTrackDone)
+		t.d.Fail(errTrackDone)
 		return
 	}
 	t.marks = append(t.marks, xmark{out: len(t.out), in: in, n: n})
@@ -132,7 +132,7 @@ func (t *xstate) mark(in, n int) {
 
 func (t *xstate) checkLimit() bool {
 	if len(t.out) > t.limit {
-		t.d.failf(ErrLimit, "resolved datum larger than the allocation limit")
+		t.d.Failf(ErrLimit, "resolved datum larger than the allocation limit")
 		return false
 	}
 	// Room for the small appends (counts, indexes, promoted numbers)
@@ -162,7 +162,7 @@ func (t *xstate) put(b []byte) {
 // output allocates stays under twice the limit.
 func (t *xstate) grow(n int) bool {
 	if len(t.out)+n > t.limit+outHeadroom {
-		t.d.failf(ErrLimit, "resolved datum larger than the allocation limit")
+		t.d.Failf(ErrLimit, "resolved datum larger than the allocation limit")
 		return false
 	}
 	newCap := max(2*cap(t.out), len(t.out)+n)
@@ -178,7 +178,7 @@ func (t *xstate) grow(n int) bool {
 }
 
 func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	start, zero, alloc, depth, defaults := d.pos, d.zeroLeft, d.allocLeft, d.depthLeft, d.defaultsLeft
+	start, zero, alloc, depth, defaults := d.Pos, d.ZeroLeft, d.AllocLeft, d.DepthLeft, d.DefaultsLeft
 	t := xstatePool.Get().(*xstate)
 	t.d, t.out, t.limit = d, t.out[:0], outLimit(d)
 	r.prog.xcode(t)
@@ -186,31 +186,31 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	// and not charged to it: it is a pooled scratch buffer, not memory the
 	// decode keeps, and charged, reader defaults took half the budget of
 	// a read that had fit (3 MB of defaults for 10 KB of input).
-	if d.err != nil {
+	if d.Err != nil {
 		t.release()
 		return
 	}
 	// The reader's decode draws on the same budget: the transcoder's
 	// charge only guarded its own output.
-	d.zeroLeft = zero
+	d.ZeroLeft = zero
 	// The reader's decode runs on d itself, over the transcoded bytes: it
 	// inherits every limit and option, and carves strings and Values from
 	// d's chunk and arena. Only the input is swapped, and zero-copy is
 	// off because the buffer is pooled: nothing decoded may alias it.
-	buf, pos, zeroCopy := d.buf, d.pos, d.zeroCopy
-	d.buf, d.pos, d.zeroCopy = t.out, 0, false
+	buf, pos, zeroCopy := d.Buf, d.Pos, d.ZeroCopy
+	d.Buf, d.Pos, d.ZeroCopy = t.out, 0, false
 	r.inner.decode(p, d)
-	if d.err == nil && d.pos != len(d.buf) {
-		d.failf(ErrInvalid, "resolution left %d bytes unread (internal error)", len(d.buf)-d.pos)
+	if d.Err == nil && d.Pos != len(d.Buf) {
+		d.Failf(ErrInvalid, "resolution left %d bytes unread (internal error)", len(d.Buf)-d.Pos)
 	}
-	outPos := d.errPos
-	d.buf, d.pos, d.zeroCopy = buf, pos, zeroCopy
-	if d.err != nil {
+	outPos := d.ErrPos
+	d.Buf, d.Pos, d.ZeroCopy = buf, pos, zeroCopy
+	if d.Err != nil {
 		// Map the offset with the budgets the datum started with: the
 		// failed decode spent them, and a second transcode with what is
 		// left would stop early at the wrong place.
-		d.allocLeft, d.depthLeft, d.defaultsLeft = alloc, depth, defaults
-		d.errPos, t.out = r.writerOffset(d, start, zero, outPos, t.out[:0])
+		d.AllocLeft, d.DepthLeft, d.DefaultsLeft = alloc, depth, defaults
+		d.ErrPos, t.out = r.writerOffset(d, start, zero, outPos, t.out[:0])
 	}
 	t.release()
 }
@@ -219,7 +219,7 @@ func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
 // allocation limit, and less than 2 GiB with room for outHeadroom, so
 // that the sizes grow computes fit an int on 32-bit platforms.
 func outLimit(d *decodeState) int {
-	return int(min(max(d.allocLeft, 0), math.MaxInt32-outHeadroom))
+	return int(min(max(d.AllocLeft, 0), math.MaxInt32-outHeadroom))
 }
 
 // writerOffset maps an offset in the transcoded bytes to the writer's
@@ -228,8 +228,8 @@ func outLimit(d *decodeState) int {
 // (grown or not) for the pool: a second buffer cost as much again.
 func (r *resolvingDecoder) writerOffset(d *decodeState, start int, zero int64, outPos int, out []byte) (int, []byte) {
 	tmp := *d
-	tmp.pos, tmp.err, tmp.path, tmp.zeroLeft = start, nil, nil, zero
-	tmp.strChunk, tmp.arena = nil, value.Arena{} // d's own: tmp must not carve from them
+	tmp.Pos, tmp.Err, tmp.Path, tmp.ZeroLeft = start, nil, nil, zero
+	tmp.Chunk, tmp.arena = nil, value.Arena{} // d's own: tmp must not carve from them
 	t := &xstate{d: &tmp, out: out, limit: outLimit(d), track: true, stop: outPos}
 	// Marks take 24 bytes: at most an eighth of the allocation limit,
 	// growth included.

@@ -22,14 +22,14 @@ type xcopy struct{ steps []skipStep }
 
 func (x *xcopy) xcode(t *xstate) {
 	d := t.d
-	start := d.pos
+	start := d.Pos
 	if !skipAll(d, x.steps) {
 		return
 	}
 	if t.track {
-		t.mark(start, d.pos-start)
+		t.mark(start, d.Pos-start)
 	}
-	t.put(d.buf[start:d.pos])
+	t.put(d.Buf[start:d.Pos])
 }
 
 // xskip skips writer-only record fields.
@@ -42,9 +42,9 @@ type xbytes struct{ b []byte }
 
 func (x *xbytes) xcode(t *xstate) {
 	if t.track {
-		t.mark(t.d.pos, 0)
+		t.mark(t.d.Pos, 0)
 	}
-	if t.d.spendDefaults(len(x.b)) {
+	if t.d.SpendDefaults(len(x.b)) {
 		t.put(x.b)
 	}
 }
@@ -58,38 +58,38 @@ func (x *xpromote) xcode(t *xstate) {
 	d := t.d
 	if x.to == schema.Long {
 		// int to long: the same encoding, once checked as an int.
-		start := d.pos
-		d.readInt()
-		if d.err != nil {
+		start := d.Pos
+		d.ReadInt()
+		if d.Err != nil {
 			return
 		}
 		if t.track {
-			t.mark(start, d.pos-start)
+			t.mark(start, d.Pos-start)
 		}
-		t.put(d.buf[start:d.pos])
+		t.put(d.Buf[start:d.Pos])
 		return
 	}
 	if t.track {
-		t.mark(d.pos, 0)
+		t.mark(d.Pos, 0)
 	}
 	var f float64
 	switch x.from {
 	case schema.Int:
-		f = float64(d.readInt())
+		f = float64(d.ReadInt())
 	case schema.Long:
-		v := d.readLong()
+		v := d.ReadLong()
 		if x.to == schema.Float {
 			// Round once, from the integer, as Java's (float) cast does.
-			if d.err == nil {
+			if d.Err == nil {
 				t.out = appendFloat32(t.out, float32(v))
 			}
 			return
 		}
 		f = float64(v)
 	case schema.Float:
-		f = float64(d.readFloat())
+		f = float64(d.ReadFloat())
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		return
 	}
 	if x.to == schema.Float {
@@ -117,18 +117,18 @@ type xenum struct {
 
 func (x *xenum) xcode(t *xstate) {
 	d := t.d
-	start := d.pos
+	start := d.Pos
 	if t.track {
 		t.mark(start, 0)
 	}
 	i := readEnumIndex(x.w, d)
-	if d.err != nil {
+	if d.Err != nil {
 		return
 	}
 	j := x.m[i]
 	if j < 0 {
-		d.pos = start
-		d.failf(ErrInvalid, "writer symbol %q of %s is not in reader enum %s, which has no default",
+		d.Pos = start
+		d.Failf(ErrInvalid, "writer symbol %q of %s is not in reader enum %s, which has no default",
 			x.w.Symbols()[i], x.w.FullName(), x.r.FullName())
 		return
 	}
@@ -145,14 +145,14 @@ type xrecord struct {
 
 func (x *xrecord) xcode(t *xstate) {
 	d := t.d
-	if !d.enter() {
+	if !d.Enter() {
 		return
 	}
 	for i, st := range x.steps {
 		st.xcode(t)
-		if d.err != nil {
+		if d.Err != nil {
 			if x.names[i] != "" {
-				d.addField(x.names[i])
+				d.AddField(x.names[i])
 			}
 			return
 		}
@@ -160,7 +160,7 @@ func (x *xrecord) xcode(t *xstate) {
 	if !t.checkLimit() {
 		return
 	}
-	d.leave()
+	d.Leave()
 }
 
 // xreorder transcodes a record whose reader order differs from the
@@ -182,7 +182,7 @@ type xfield struct {
 
 func (x *xreorder) xcode(t *xstate) {
 	d := t.d
-	if !d.enter() {
+	if !d.Enter() {
 		return
 	}
 	if t.track {
@@ -200,10 +200,10 @@ func (x *xreorder) xcode(t *xstate) {
 			}
 			continue
 		}
-		s, in := len(t.out), d.pos
+		s, in := len(t.out), d.Pos
 		f.node.xcode(t)
-		if d.err != nil {
-			d.addField(f.name)
+		if d.Err != nil {
+			d.AddField(f.name)
 			return
 		}
 		sp := t.spans[base+3*f.target:]
@@ -216,18 +216,18 @@ func (x *xreorder) xcode(t *xstate) {
 	for j := 0; j < n; j++ {
 		if t.track {
 			if len(t.marks) >= t.maxMarks {
-				d.fail(errTrackDone)
+				d.Fail(errTrackDone)
 				return
 			}
-			in := d.pos
+			in := d.Pos
 			if x.defaults[j] == nil {
 				in = t.spans[base+3*j+2]
 			}
 			t.marks = append(t.marks, xmark{out: recStart + len(t.out) - emit, in: in})
 		}
 		if def := x.defaults[j]; def != nil {
-			if !d.spendDefaults(len(def)) {
-				d.addField(x.names[j])
+			if !d.SpendDefaults(len(def)) {
+				d.AddField(x.names[j])
 				return
 			}
 			t.put(def)
@@ -242,7 +242,7 @@ func (x *xreorder) xcode(t *xstate) {
 	if !t.checkLimit() {
 		return
 	}
-	d.leave()
+	d.Leave()
 }
 
 // xarray transcodes the blocks of an array or map, item by item; the
@@ -255,16 +255,16 @@ type xarray struct {
 
 func (x *xarray) xcode(t *xstate) {
 	d := t.d
-	if !d.enter() {
+	if !d.Enter() {
 		return
 	}
 	var n int64
 	for {
 		if t.track {
-			t.mark(d.pos, 0)
+			t.mark(d.Pos, 0)
 		}
-		count, blk := d.readBlock(n, x.minSize)
-		if d.err != nil {
+		count, blk := d.ReadBlock(n, x.minSize)
+		if d.Err != nil {
 			return
 		}
 		if count == 0 {
@@ -274,44 +274,44 @@ func (x *xarray) xcode(t *xstate) {
 		for i := int64(0); i < count; i++ {
 			var key []byte
 			if x.isMap {
-				start := d.pos
-				k := d.readLength()
+				start := d.Pos
+				k := d.ReadLength()
 				if k < 0 {
-					d.endBlock(blk)
-					d.addIndex(n + i)
+					d.EndBlock(blk)
+					d.AddIndex(n + i)
 					return
 				}
-				d.pos += k
-				key = d.buf[d.pos-k : d.pos]
+				d.Pos += k
+				key = d.Buf[d.Pos-k : d.Pos]
 				if t.track {
-					t.mark(start, d.pos-start)
+					t.mark(start, d.Pos-start)
 				}
-				t.put(d.buf[start:d.pos])
+				t.put(d.Buf[start:d.Pos])
 			}
 			x.elem.xcode(t)
-			if d.err != nil {
-				d.endBlock(blk)
+			if d.Err != nil {
+				d.EndBlock(blk)
 				if x.isMap {
-					d.addKey(string(key))
+					d.AddKey(string(key))
 				} else {
-					d.addIndex(n + i)
+					d.AddIndex(n + i)
 				}
 				return
 			}
 			if !t.checkLimit() {
-				d.endBlock(blk)
+				d.EndBlock(blk)
 				return
 			}
 		}
 		// The output block has a plain count: the writer's byte size is
 		// checked here, as every reader of the writer's bytes checks it.
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return
 		}
 		n += count
 	}
 	t.out = append(t.out, 0)
-	d.leave()
+	d.Leave()
 }
 
 // xwunion reads a writer union's branch index and transcodes the branch.
@@ -322,7 +322,7 @@ type xwunion struct {
 
 func (x *xwunion) xcode(t *xstate) {
 	i := readUnionIndex(x.w, t.d)
-	if t.d.err != nil {
+	if t.d.Err != nil {
 		return
 	}
 	x.branches[i].xcode(t)
@@ -336,7 +336,7 @@ type xrunion struct {
 
 func (x *xrunion) xcode(t *xstate) {
 	if t.track {
-		t.mark(t.d.pos, 0)
+		t.mark(t.d.Pos, 0)
 	}
 	t.out = varint.AppendLong(t.out, int64(x.index))
 	x.elem.xcode(t)
@@ -347,5 +347,5 @@ func (x *xrunion) xcode(t *xstate) {
 type xerror struct{ err error }
 
 func (x *xerror) xcode(t *xstate) {
-	t.d.failf(ErrInvalid, "%w", x.err)
+	t.d.Failf(ErrInvalid, "%w", x.err)
 }

@@ -79,7 +79,7 @@ func (xc *xcompiler) skipStep(s *schema.Schema, name string) skipStep {
 // field's skip would wait on a store and a reload of it before it could
 // read its first byte. The slow paths take it from and give it back to d.
 func skipAll(d *decodeState, steps []skipStep) bool {
-	buf, p := d.buf, d.pos
+	buf, p := d.Buf, d.Pos
 	for i := range steps {
 		st := &steps[i]
 		op := st.op
@@ -90,12 +90,12 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 				st = &st.branches[buf[p]>>1]
 				p++
 			} else {
-				d.pos = p
+				d.Pos = p
 				j := readBranch(d, len(st.branches))
-				buf, p = d.buf, d.pos
+				buf, p = d.Buf, d.Pos
 				if j < 0 {
 					if name := steps[i].name; name != "" {
-						d.addField(name)
+						d.AddField(name)
 					}
 					return false
 				}
@@ -116,55 +116,55 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 				p += n
 				continue
 			}
-			d.pos = p
+			d.Pos = p
 			d.skipVarint(op == opLong)
 		case opLen:
 			// A one-byte length (0 to 63) within the input and the limit.
 			if p < len(buf) && buf[p] < 0x80 && buf[p]&1 == 0 {
-				if n := int(buf[p] >> 1); int64(n) <= d.maxLength && n < len(buf)-p {
+				if n := int(buf[p] >> 1); int64(n) <= d.MaxLength && n < len(buf)-p {
 					p += 1 + n
 					continue
 				}
 			}
-			d.pos = p
-			if n := d.readLength(); n > 0 {
-				d.pos += n
+			d.Pos = p
+			if n := d.ReadLength(); n > 0 {
+				d.Pos += n
 			}
 		case opFixed:
 			if len(buf)-p >= st.n {
 				p += st.n
 				continue
 			}
-			d.pos = p
-			d.truncated(int64(st.n))
+			d.Pos = p
+			d.Truncated(int64(st.n))
 		case opBool:
 			if p < len(buf) && buf[p] <= 1 {
 				p++
 				continue
 			}
-			d.pos = p
-			d.readBool()
+			d.Pos = p
+			d.ReadBool()
 		case opNull:
 			continue
 		case opEnum:
-			d.pos = p
-			if j := d.readInt(); d.err == nil && (j < 0 || int(j) >= st.n) {
-				d.failf(ErrInvalid, "enum index %d out of range (%d symbols)", j, st.n)
+			d.Pos = p
+			if j := d.ReadInt(); d.Err == nil && (j < 0 || int(j) >= st.n) {
+				d.Failf(ErrInvalid, "enum index %d out of range (%d symbols)", j, st.n)
 			}
 		case opSkipper:
-			d.pos = p
+			d.Pos = p
 			st.sk.skip(d)
 		}
 		// Only the slow paths reach here, with the position in d.
-		buf, p = d.buf, d.pos
-		if d.err != nil {
+		buf, p = d.Buf, d.Pos
+		if d.Err != nil {
 			if name := steps[i].name; name != "" {
-				d.addField(name)
+				d.AddField(name)
 			}
 			return false
 		}
 	}
-	d.pos = p
+	d.Pos = p
 	return true
 }
 
@@ -189,13 +189,13 @@ func varintLenInWord(b []byte, long bool) int {
 // skipVarint moves past an int or long varint of two bytes or more,
 // failing as readInt and readLong would on a malformed one.
 func (d *decodeState) skipVarint(long bool) {
-	if n := varintLenInWord(d.buf[d.pos:], long); n > 0 {
-		d.pos += n
+	if n := varintLenInWord(d.Buf[d.Pos:], long); n > 0 {
+		d.Pos += n
 		return
 	}
 	if long {
-		d.readLongSlow()
+		d.ReadLongSlow()
 	} else {
-		d.readInt()
+		d.ReadInt()
 	}
 }

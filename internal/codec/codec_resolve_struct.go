@@ -65,21 +65,21 @@ func (f *fieldDefault) setConstant(op fieldOp) {
 	}
 	switch op {
 	case fieldString:
-		str = strings.Clone(d.readString())
+		str = strings.Clone(d.ReadString())
 	case fieldInt32:
-		bits = uint64(int64(d.readInt()))
+		bits = uint64(int64(d.ReadInt()))
 	case fieldInt64:
-		bits = uint64(d.readLong())
+		bits = uint64(d.ReadLong())
 	case fieldDouble:
-		bits = math.Float64bits(d.readDouble())
+		bits = math.Float64bits(d.ReadDouble())
 	case fieldBool:
-		if d.readBool() {
+		if d.ReadBool() {
 			bits = 1
 		}
 	default:
 		return
 	}
-	if d.err == nil && d.pos == len(f.bin) {
+	if d.Err == nil && d.Pos == len(f.bin) {
 		f.op, f.str, f.bits = op, str, bits
 	}
 }
@@ -113,23 +113,23 @@ func (c *structDecoder) decodeDefaults(p unsafe.Pointer, d *decodeState) {
 			continue
 		}
 		if !swapped {
-			buf, pos, zeroCopy, swapped = d.buf, d.pos, d.zeroCopy, true
+			buf, pos, zeroCopy, swapped = d.Buf, d.Pos, d.ZeroCopy, true
 		}
-		if !d.spendDefaults(len(f.bin)) {
-			d.addField(f.name)
+		if !d.SpendDefaults(len(f.bin)) {
+			d.AddField(f.name)
 			break
 		}
-		d.buf, d.pos, d.zeroCopy = f.bin, 0, false
+		d.Buf, d.Pos, d.ZeroCopy = f.bin, 0, false
 		f.dec.decode(fp, d)
-		if d.err != nil {
-			d.addField(f.name)
+		if d.Err != nil {
+			d.AddField(f.name)
 			break
 		}
 	}
 	if swapped {
-		d.buf, d.pos, d.zeroCopy = buf, pos, zeroCopy
-		if d.err != nil {
-			d.errPos = pos
+		d.Buf, d.Pos, d.ZeroCopy = buf, pos, zeroCopy
+		if d.Err != nil {
+			d.ErrPos = pos
 		}
 	}
 }
@@ -235,11 +235,11 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 type intAsLong struct{ inner decoder }
 
 func (c intAsLong) decode(p unsafe.Pointer, d *decodeState) {
-	start := d.pos
-	if d.readInt(); d.err != nil {
+	start := d.Pos
+	if d.ReadInt(); d.Err != nil {
 		return
 	}
-	d.pos = start
+	d.Pos = start
 	c.inner.decode(p, d)
 }
 

@@ -31,8 +31,8 @@ func transcodedUnmarshal(s *schema.Schema, data []byte, v any) error {
 	d := newDecodeState(&DecodeOptions{}, data)
 	defer d.release()
 	dec.decode(unsafe.Pointer(rv.Pointer()), d)
-	if d.err == nil && d.pos != len(data) {
-		return fmt.Errorf("%d bytes left", len(data)-d.pos)
+	if d.Err == nil && d.Pos != len(data) {
+		return fmt.Errorf("%d bytes left", len(data)-d.Pos)
 	}
 	return d.toError()
 }

@@ -53,47 +53,47 @@ func (sk *skipper) skip(d *decodeState) {
 	switch sk.s.Kind() {
 	case schema.Null:
 	case schema.Boolean:
-		d.readBool()
+		d.ReadBool()
 	case schema.Int:
-		d.readInt()
+		d.ReadInt()
 	case schema.Long:
-		d.readLong()
+		d.ReadLong()
 	case schema.Float:
-		d.readRaw(4)
+		d.ReadRaw(4)
 	case schema.Double:
-		d.readRaw(8)
+		d.ReadRaw(8)
 	case schema.String, schema.Bytes:
-		if n := d.readLength(); n > 0 {
-			d.pos += n
+		if n := d.ReadLength(); n > 0 {
+			d.Pos += n
 		}
 	case schema.Fixed:
-		d.readRaw(sk.s.Size())
+		d.ReadRaw(sk.s.Size())
 	case schema.Enum:
 		readEnumIndex(sk.s, d)
 	case schema.Union:
 		i := readUnionIndex(sk.s, d)
-		if d.err == nil {
+		if d.Err == nil {
 			sk.children[i].skip(d)
 		}
 	case schema.Record:
-		if !d.enter() {
+		if !d.Enter() {
 			return
 		}
 		for i, f := range sk.children {
 			f.skip(d)
-			if d.err != nil {
-				d.addField(sk.s.Fields()[i].Name())
+			if d.Err != nil {
+				d.AddField(sk.s.Fields()[i].Name())
 				return
 			}
 		}
-		d.leave()
+		d.Leave()
 	case schema.Array, schema.Map:
 		sk.skipBlocks(d)
 	}
 }
 
 func (sk *skipper) skipBlocks(d *decodeState) {
-	if !d.enter() {
+	if !d.Enter() {
 		return
 	}
 	minSize := sk.children[0].s.MinEncodedSize()
@@ -103,26 +103,26 @@ func (sk *skipper) skipBlocks(d *decodeState) {
 	var n int64
 	for {
 		// A block's byte size is not jumped over: its items are walked
-		// and must end where it says (see readBlock), so that a skipping
+		// and must end where it says (see ReadBlock), so that a skipping
 		// reader and a decoding one never see different data.
-		count, blk := d.readBlock(n, minSize)
+		count, blk := d.ReadBlock(n, minSize)
 		if count == 0 {
-			if d.err != nil {
+			if d.Err != nil {
 				return
 			}
 			break
 		}
 		if i := sk.skipItems(d, count); i >= 0 {
-			d.endBlock(blk)
-			d.addIndex(n + i)
+			d.EndBlock(blk)
+			d.AddIndex(n + i)
 			return
 		}
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return
 		}
 		n += count
 	}
-	d.leave()
+	d.Leave()
 }
 
 // skipItems skips the count items of a block (their number checked
@@ -136,8 +136,8 @@ func (sk *skipper) skipItems(d *decodeState, count int64) int64 {
 		case schema.Null:
 			return -1
 		case schema.Float, schema.Double, schema.Fixed:
-			// readBlock checked that count items of this width fit.
-			d.pos += int(count) * elem.s.MinEncodedSize()
+			// ReadBlock checked that count items of this width fit.
+			d.Pos += int(count) * elem.s.MinEncodedSize()
 			return -1
 		case schema.Int, schema.Long:
 			return skipVarints(d, count, elem.s.Kind() == schema.Long)
@@ -145,12 +145,12 @@ func (sk *skipper) skipItems(d *decodeState, count int64) int64 {
 	}
 	for i := int64(0); i < count; i++ {
 		if sk.s.Kind() == schema.Map {
-			if k := d.readLength(); k > 0 {
-				d.pos += k
+			if k := d.ReadLength(); k > 0 {
+				d.Pos += k
 			}
 		}
 		elem.skip(d)
-		if d.err != nil {
+		if d.Err != nil {
 			return i
 		}
 	}
@@ -158,10 +158,10 @@ func (sk *skipper) skipItems(d *decodeState, count int64) int64 {
 }
 
 // skipVarints skips count int or long varints, failing as readInt and
-// readLong would on a malformed one; it returns the index of that one, or
+// ReadLong would on a malformed one; it returns the index of that one, or
 // -1.
 func skipVarints(d *decodeState, count int64, long bool) int64 {
-	buf, p := d.buf, d.pos
+	buf, p := d.Buf, d.Pos
 	for i := int64(0); i < count; i++ {
 		if p < len(buf) && buf[p] < 0x80 {
 			p++
@@ -171,12 +171,12 @@ func skipVarints(d *decodeState, count int64, long bool) int64 {
 			p += n
 			continue
 		}
-		d.pos = p
-		if d.skipVarint(long); d.err != nil {
+		d.Pos = p
+		if d.skipVarint(long); d.Err != nil {
 			return i
 		}
-		p = d.pos
+		p = d.Pos
 	}
-	d.pos = p
+	d.Pos = p
 	return -1
 }

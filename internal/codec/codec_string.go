@@ -12,23 +12,23 @@ import (
 // stringCodec maps an Avro string or bytes to a Go string.
 type stringCodec struct{}
 
-func (stringCodec) decode(p unsafe.Pointer, d *decodeState) { *(*string)(p) = d.readString() }
-func (stringCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeString(*(*string)(p)) }
+func (stringCodec) decode(p unsafe.Pointer, d *decodeState) { *(*string)(p) = d.ReadString() }
+func (stringCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteString(*(*string)(p)) }
 
 // stringValidCodec is stringCodec for Avro string (which must be UTF-8 when
 // the decoder validates); bytes held in a Go string are never validated.
 type bytesAsStringCodec struct{}
 
 func (bytesAsStringCodec) decode(p unsafe.Pointer, d *decodeState) {
-	b := d.readStringBytes()
-	if d.err == nil && len(b) > 0 && d.reserve(int64(len(b))) {
+	b := d.ReadStringBytes()
+	if d.Err == nil && len(b) > 0 && d.Reserve(int64(len(b))) {
 		*(*string)(p) = string(b)
 		return
 	}
 	*(*string)(p) = ""
 }
 
-func (bytesAsStringCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeString(*(*string)(p)) }
+func (bytesAsStringCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteString(*(*string)(p)) }
 
 // bytesCodec maps an Avro bytes or string to a Go []byte. Decoded slices
 // are fresh (never shared with the input or an earlier value) unless
@@ -40,15 +40,15 @@ type bytesCodec struct {
 }
 
 func (c bytesCodec) decode(p unsafe.Pointer, d *decodeState) {
-	b := d.readBytes()
-	if c.utf8 && d.validateUTF && d.err == nil && !utf8.Valid(b) {
-		d.failf(ErrInvalid, "string is not valid UTF-8")
+	b := d.ReadBytes()
+	if c.utf8 && d.ValidateUTF && d.Err == nil && !utf8.Valid(b) {
+		d.Failf(ErrInvalid, "string is not valid UTF-8")
 		return
 	}
 	*(*[]byte)(p) = b
 }
 
-func (bytesCodec) encode(p unsafe.Pointer, e *encodeState) { e.writeBytes(*(*[]byte)(p)) }
+func (bytesCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteBytes(*(*[]byte)(p)) }
 
 func stringKindCodec(k schema.Kind, t reflect.Type) codec {
 	switch {
@@ -73,23 +73,23 @@ func (c textDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	var text []byte
 	if c.s.Kind() == schema.Enum {
 		i := readEnumIndex(c.s, d)
-		if d.err != nil {
+		if d.Err != nil {
 			return
 		}
 		text = []byte(c.s.Symbols()[i])
 	} else {
-		text = d.readStringBytes()
-		if d.err != nil {
+		text = d.ReadStringBytes()
+		if d.Err != nil {
 			return
 		}
-		if d.validateUTF && !utf8.Valid(text) {
-			d.failf(ErrInvalid, "string is not valid UTF-8")
+		if d.ValidateUTF && !utf8.Valid(text) {
+			d.Failf(ErrInvalid, "string is not valid UTF-8")
 			return
 		}
 	}
 	u := reflect.NewAt(c.t, p).Interface().(encoding.TextUnmarshaler)
 	if err := u.UnmarshalText(text); err != nil {
-		d.failf(ErrInvalid, "%s.UnmarshalText: %w", c.t, err)
+		d.Failf(ErrInvalid, "%s.UnmarshalText: %w", c.t, err)
 	}
 }
 
@@ -104,17 +104,17 @@ func (c textEncoder) encode(p unsafe.Pointer, e *encodeState) {
 	m := reflect.NewAt(c.t, p).Interface().(encoding.TextMarshaler)
 	text, err := m.MarshalText()
 	if err != nil {
-		e.failf(ErrRange, "%s.MarshalText: %w", c.t, err)
+		e.Failf(ErrRange, "%s.MarshalText: %w", c.t, err)
 		return
 	}
 	if c.s.Kind() == schema.Enum {
 		i := c.s.SymbolIndex(string(text))
 		if i < 0 {
-			e.failf(ErrRange, "%q is not a symbol of enum %s", text, c.s.FullName())
+			e.Failf(ErrRange, "%q is not a symbol of enum %s", text, c.s.FullName())
 			return
 		}
-		e.writeLong(int64(i))
+		e.WriteLong(int64(i))
 		return
 	}
-	e.writeBytes(text)
+	e.WriteBytes(text)
 }

@@ -157,8 +157,8 @@ func wallSeconds(t time.Time, local bool) (int64, bool) {
 type timestampCodec struct{ l schema.Logical }
 
 func (c timestampCodec) decode(p unsafe.Pointer, d *decodeState) {
-	v := d.readLong()
-	if d.err == nil {
+	v := d.ReadLong()
+	if d.Err == nil {
 		u, _ := timeUnitOf(c.l)
 		*(*time.Time)(p) = unitsToTime(v, u)
 	}
@@ -172,10 +172,10 @@ func encodeTimestamp(t time.Time, l schema.Logical, e *encodeState) {
 	u, local := timeUnitOf(l)
 	v, ok := timeToUnits(t, u, local)
 	if !ok {
-		e.failf(ErrRange, "time %s is outside the range of %s", t.Format(time.RFC3339Nano), l)
+		e.Failf(ErrRange, "time %s is outside the range of %s", t.Format(time.RFC3339Nano), l)
 		return
 	}
-	e.writeLong(v)
+	e.WriteLong(v)
 }
 
 // dateCodec maps date to time.Time.
@@ -184,8 +184,8 @@ type dateCodec struct{}
 const secondsPerDay = 86400
 
 func (dateCodec) decode(p unsafe.Pointer, d *decodeState) {
-	v := d.readInt()
-	if d.err == nil {
+	v := d.ReadInt()
+	if d.Err == nil {
 		*(*time.Time)(p) = daysToTime(v)
 	}
 }
@@ -198,10 +198,10 @@ func encodeDate(t time.Time, e *encodeState) {
 	sec, ok := wallSeconds(t, true)
 	days, _ := floorDivMod(sec, secondsPerDay)
 	if !ok || days != int64(int32(days)) {
-		e.failf(ErrRange, "date %s is outside the range of date", t.Format(time.RFC3339))
+		e.Failf(ErrRange, "date %s is outside the range of date", t.Format(time.RFC3339))
 		return
 	}
-	e.writeLong(days)
+	e.WriteLong(days)
 }
 
 // timeOfDayCodec maps time-millis and time-micros to time.Duration.
@@ -215,15 +215,15 @@ func (c timeOfDayCodec) decode(p unsafe.Pointer, d *decodeState) {
 
 func decodeTimeOfDay(micros bool, d *decodeState) (time.Duration, bool) {
 	if !micros {
-		v := d.readInt()
-		return time.Duration(v) * time.Millisecond, d.err == nil
+		v := d.ReadInt()
+		return time.Duration(v) * time.Millisecond, d.Err == nil
 	}
-	v := d.readLong()
-	if d.err != nil {
+	v := d.ReadLong()
+	if d.Err != nil {
 		return 0, false
 	}
 	if v > math.MaxInt64/int64(time.Microsecond) || v < math.MinInt64/int64(time.Microsecond) {
-		d.failf(ErrRange, "time-micros %d overflows time.Duration", v)
+		d.Failf(ErrRange, "time-micros %d overflows time.Duration", v)
 		return 0, false
 	}
 	return time.Duration(v) * time.Microsecond, true
@@ -235,13 +235,13 @@ func (c timeOfDayCodec) encode(p unsafe.Pointer, e *encodeState) {
 
 func encodeTimeOfDay(v time.Duration, micros bool, e *encodeState) {
 	if micros {
-		e.writeLong(int64(v / time.Microsecond))
+		e.WriteLong(int64(v / time.Microsecond))
 		return
 	}
 	ms := int64(v / time.Millisecond)
 	if ms != int64(int32(ms)) {
-		e.failf(ErrRange, "%s overflows time-millis", v)
+		e.Failf(ErrRange, "%s overflows time-millis", v)
 		return
 	}
-	e.writeLong(ms)
+	e.WriteLong(ms)
 }

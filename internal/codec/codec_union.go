@@ -19,12 +19,12 @@ func readUnionIndex(s *schema.Schema, d *decodeState) int {
 // readBranch reads a union branch index and checks it against the n
 // branches; it returns -1 on error.
 func readBranch(d *decodeState, n int) int {
-	i := d.readInt()
-	if d.err != nil {
+	i := d.ReadInt()
+	if d.Err != nil {
 		return -1
 	}
 	if i < 0 || int(i) >= n {
-		d.failf(ErrInvalid, "union index %d out of range (%d branches)", i, n)
+		d.Failf(ErrInvalid, "union index %d out of range (%d branches)", i, n)
 		return -1
 	}
 	return int(i)
@@ -55,7 +55,7 @@ type ptrEncoder struct {
 func (c *ptrEncoder) encode(p unsafe.Pointer, e *encodeState) {
 	ptr := *(*unsafe.Pointer)(p)
 	if ptr == nil {
-		e.failf(ErrRange, "nil pointer for a schema without null")
+		e.Failf(ErrRange, "nil pointer for a schema without null")
 		return
 	}
 	c.enc.encode(ptr, e)
@@ -108,7 +108,7 @@ func (c *unionDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	dec := c.branches[i]
 	if dec == nil {
 		if c.names[i] != "null" {
-			d.failf(ErrRange, "union branch %s does not fit the Go type", c.names[i])
+			d.Failf(ErrRange, "union branch %s does not fit the Go type", c.names[i])
 			return
 		}
 		c.zero(p)
@@ -148,7 +148,7 @@ func (d *decodeState) readNullString(pp **string) {
 		if *pp == nil {
 			*pp = new(string)
 		}
-		**pp = d.readString()
+		**pp = d.ReadString()
 	}
 }
 
@@ -215,17 +215,17 @@ type unionEncoder struct {
 func (c *unionEncoder) encode(p unsafe.Pointer, e *encodeState) {
 	if c.nilable && *(*unsafe.Pointer)(p) == nil {
 		if c.nullIndex < 0 {
-			e.failf(ErrRange, "nil value for a union without null")
+			e.Failf(ErrRange, "nil value for a union without null")
 			return
 		}
-		e.writeLong(int64(c.nullIndex))
+		e.WriteLong(int64(c.nullIndex))
 		return
 	}
 	if c.index < 0 {
-		e.failf(ErrRange, "non-nil value for a union with only null")
+		e.Failf(ErrRange, "non-nil value for a union with only null")
 		return
 	}
-	e.writeLong(int64(c.index))
+	e.WriteLong(int64(c.index))
 	if c.isPtr {
 		p = *(*unsafe.Pointer)(p)
 	}
@@ -367,10 +367,10 @@ func (c *ifaceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		return
 	}
 	if b.dec == nil {
-		d.failf(ErrRange, "no Go type registered for union branch %s", b.name)
+		d.Failf(ErrRange, "no Go type registered for union branch %s", b.name)
 		return
 	}
-	if !d.reserveNew(b.size) {
+	if !d.ReserveNew(b.size) {
 		return
 	}
 	var holder reflect.Value
@@ -382,7 +382,7 @@ func (c *ifaceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		b.dec.decode(holder.UnsafePointer(), d)
 		holder = holder.Elem()
 	}
-	if d.err == nil {
+	if d.Err == nil {
 		iv.Set(holder)
 	}
 }
@@ -405,23 +405,23 @@ func (c *ifaceEncoder) encode(p unsafe.Pointer, e *encodeState) {
 	iv := reflect.NewAt(c.iface, p).Elem()
 	if iv.IsNil() {
 		if c.nullIndex < 0 {
-			e.failf(ErrRange, "nil interface for a union without null")
+			e.Failf(ErrRange, "nil interface for a union without null")
 			return
 		}
-		e.writeLong(int64(c.nullIndex))
+		e.WriteLong(int64(c.nullIndex))
 		return
 	}
 	dyn := iv.Elem()
 	b, ok := c.byType[dyn.Type()]
 	if !ok {
-		e.failf(ErrRange, "Go type %s fits no branch of the union (register it with avro.Register)", dyn.Type())
+		e.Failf(ErrRange, "Go type %s fits no branch of the union (register it with avro.Register)", dyn.Type())
 		return
 	}
 	if b.ptr && dyn.IsNil() {
-		e.failf(ErrRange, "nil %s in a union", dyn.Type())
+		e.Failf(ErrRange, "nil %s in a union", dyn.Type())
 		return
 	}
-	e.writeLong(int64(b.index))
+	e.WriteLong(int64(b.index))
 	if b.ptr {
 		b.enc.encode(dyn.UnsafePointer(), e)
 		return

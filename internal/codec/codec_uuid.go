@@ -70,21 +70,21 @@ func appendUUID(dst []byte, u *[16]byte) []byte {
 type uuidTextCodec struct{}
 
 func (uuidTextCodec) decode(p unsafe.Pointer, d *decodeState) {
-	text := d.readStringBytes()
-	if d.err != nil {
+	text := d.ReadStringBytes()
+	if d.Err != nil {
 		return
 	}
 	u, ok := parseUUID(text)
 	if !ok {
-		d.failf(ErrInvalid, "%q is not a UUID", truncateText(text))
+		d.Failf(ErrInvalid, "%q is not a UUID", truncateText(text))
 		return
 	}
 	*(*[16]byte)(p) = u
 }
 
 func (uuidTextCodec) encode(p unsafe.Pointer, e *encodeState) {
-	e.writeLong(uuidLen)
-	e.buf = appendUUID(e.buf, (*[16]byte)(p))
+	e.WriteLong(uuidLen)
+	e.Buf = appendUUID(e.Buf, (*[16]byte)(p))
 }
 
 // uuidFixedStringCodec maps uuid on fixed(16) to a Go string of text.
@@ -97,8 +97,8 @@ func (uuidFixedStringCodec) decode(p unsafe.Pointer, d *decodeState) {
 }
 
 func decodeUUIDFixedText(d *decodeState) (string, bool) {
-	raw := d.readRaw(16)
-	if d.err != nil || !d.reserve(uuidLen) {
+	raw := d.ReadRaw(16)
+	if d.Err != nil || !d.Reserve(uuidLen) {
 		return "", false
 	}
 	var buf [uuidLen]byte
@@ -112,10 +112,10 @@ func (uuidFixedStringCodec) encode(p unsafe.Pointer, e *encodeState) {
 func encodeUUIDFixedText(s string, e *encodeState) {
 	u, ok := parseUUID(s)
 	if !ok {
-		e.failf(ErrRange, "%q is not a UUID", truncateText(s))
+		e.Failf(ErrRange, "%q is not a UUID", truncateText(s))
 		return
 	}
-	e.buf = append(e.buf, u[:]...)
+	e.Buf = append(e.Buf, u[:]...)
 }
 
 // truncateText shortens text quoted in an error message.

@@ -45,15 +45,15 @@ func (c valueCodec) decode(p unsafe.Pointer, d *decodeState) {
 	// blocks, which then double as usual. (Sizing each anew would give
 	// each small tree a block of its own.)
 	top := d.arena.Handed() == 0
-	left := len(d.buf) - d.pos
+	left := len(d.Buf) - d.Pos
 	if top {
 		d.arena.SetBlockSizes(c.arena.blockSizes(left))
 	}
 	v := c.n.read(d)
-	if d.err == nil {
+	if d.Err == nil {
 		*(*value.Value)(p) = v
 		if top {
-			c.arena.learn(d.arena.Handed(), left-(len(d.buf)-d.pos), left)
+			c.arena.learn(d.arena.Handed(), left-(len(d.Buf)-d.Pos), left)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"github.com/avrogo/avro/internal/wire"
 	"unsafe"
 
 	"github.com/avrogo/avro/schema"
@@ -16,18 +17,18 @@ type valueArray struct {
 }
 
 func (n *valueArray) read(d *decodeState) value.Value {
-	if !d.enter() {
+	if !d.Enter() {
 		return value.Null()
 	}
 	var out []value.Value
 	var total int64
 	for {
-		count, blk := d.readBlock(total, n.minSize)
+		count, blk := d.ReadBlock(total, n.minSize)
 		if count == 0 {
 			break
 		}
-		if !d.reserveItems(count, int64(unsafe.Sizeof(value.Value{}))) {
-			d.endBlock(blk)
+		if !d.ReserveItems(count, int64(unsafe.Sizeof(value.Value{}))) {
+			d.EndBlock(blk)
 			return value.Null()
 		}
 		if out == nil {
@@ -35,28 +36,28 @@ func (n *valueArray) read(d *decodeState) value.Value {
 		}
 		var ok bool
 		if out, ok = growFor(out, int(count), d); !ok {
-			d.endBlock(blk)
+			d.EndBlock(blk)
 			return value.Null()
 		}
 		for i := int64(0); i < count; i++ {
 			v := n.items.read(d)
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(i, count, n.minSize)
-				d.addIndex(total + i)
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(i, count, n.minSize)
+				d.AddIndex(total + i)
 				return value.Null()
 			}
 			out = append(out, v)
 		}
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return value.Null()
 		}
 		total += count
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		return value.Null()
 	}
-	d.leave()
+	d.Leave()
 	if out == nil {
 		out = []value.Value{}
 	}
@@ -76,7 +77,7 @@ func growFor[T any](s []T, n int, d *decodeState) ([]T, bool) {
 	}
 	var zero T
 	newCap := max(len(s)+n, 2*cap(s))
-	if extra := newCap - n; extra > 0 && !d.reserveItems(int64(extra), int64(unsafe.Sizeof(zero))) {
+	if extra := newCap - n; extra > 0 && !d.ReserveItems(int64(extra), int64(unsafe.Sizeof(zero))) {
 		return nil, false
 	}
 	ns := make([]T, len(s), newCap)
@@ -91,12 +92,12 @@ func (n *valueArray) write(v value.Value, e *encodeState) {
 		valueMismatch(e, v, "array")
 		return
 	}
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	writeValueItems(v, n.items, e)
-	if e.err == nil {
-		e.leave()
+	if e.Err == nil {
+		e.Leave()
 	}
 }
 
@@ -105,23 +106,21 @@ func (n *valueArray) write(v value.Value, e *encodeState) {
 func writeValueItems(v value.Value, items valueNode, e *encodeState) {
 	l := v.Len()
 	if l > 0 {
-		e.writeLong(int64(l))
+		e.WriteLong(int64(l))
 		for i := 0; i < l; i++ {
 			items.write(v.Index(i), e)
-			if e.err != nil {
-				e.addIndex(i)
+			if e.Err != nil {
+				e.AddIndex(i)
 				return
 			}
 		}
 	}
-	e.buf = append(e.buf, 0)
+	e.Buf = append(e.Buf, 0)
 }
 
 // typedElem is the element type of the typed value arrays: pointer-free,
 // so that short ones can live in the chunk of a decode's strings.
-type typedElem interface {
-	int32 | int64 | float32 | float64 | bool
-}
+type typedElem = wire.Elem
 
 // typedArrayNode decodes arrays of primitives into a typed value array
 // with the same block kernels as the struct fast paths.
@@ -140,35 +139,35 @@ func (n *typedArrayNode[T]) read(d *decodeState) value.Value {
 	var zero T
 	var total int64
 	for {
-		count, blk := d.readBlock(total, n.minSize)
+		count, blk := d.ReadBlock(total, n.minSize)
 		if count == 0 {
 			break
 		}
-		if !d.reserveItems(count, int64(unsafe.Sizeof(zero))) {
-			d.endBlock(blk)
+		if !d.ReserveItems(count, int64(unsafe.Sizeof(zero))) {
+			d.EndBlock(blk)
 			return value.Null()
 		}
 		start := len(out)
 		if out == nil {
 			// A short array (a first block of at most 256 bytes) shares
 			// the chunk of the decode's strings.
-			if s, ok := chunkSlice[T](d, int(count)); ok {
+			if s, ok := wire.ChunkSlice[T](&d.Decoder, int(count)); ok {
 				out = s[:0]
 			}
 		}
 		var ok bool
 		if out, ok = growFor(out, int(count), d); !ok {
-			d.endBlock(blk)
+			d.EndBlock(blk)
 			return value.Null()
 		}
 		out = out[:start+int(count)]
 		n.dec(out[start:], d)
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return value.Null()
 		}
 		total += count
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		return value.Null()
 	}
 	if out == nil {
@@ -187,10 +186,10 @@ func (n *typedArrayNode[T]) write(v value.Value, e *encodeState) {
 	if v.IsTyped() && v.ElemKind() == n.kind {
 		s := n.get(v)
 		if len(s) > 0 {
-			e.writeLong(int64(len(s)))
-			e.buf = n.enc(e.buf, s)
+			e.WriteLong(int64(len(s)))
+			e.Buf = n.enc(e.Buf, s)
 		}
-		e.buf = append(e.buf, 0)
+		e.Buf = append(e.Buf, 0)
 		return
 	}
 	writeValueItems(v, n.elem, e)
@@ -205,10 +204,10 @@ func typedValueArray(items *schema.Schema) valueNode {
 		return &typedArrayNode[int64]{minSize: 1, elem: valueLong{}, dec: decodeLongsBlock, enc: appendLongsBlock,
 			wrap: value.Int64s, get: value.Value.Int64s, kind: value.KindLong}
 	case schema.Float:
-		return &typedArrayNode[float32]{minSize: 4, elem: valueFloat{}, dec: decodeFloat32sBlock, enc: appendFloat32s,
+		return &typedArrayNode[float32]{minSize: 4, elem: valueFloat{}, dec: decodeFloat32sBlock, enc: wire.AppendFloat32s,
 			wrap: value.Float32s, get: value.Value.Float32s, kind: value.KindFloat}
 	case schema.Double:
-		return &typedArrayNode[float64]{minSize: 8, elem: valueDouble{}, dec: decodeFloat64sBlock, enc: appendFloat64s,
+		return &typedArrayNode[float64]{minSize: 8, elem: valueDouble{}, dec: decodeFloat64sBlock, enc: wire.AppendFloat64s,
 			wrap: value.Float64s, get: value.Value.Float64s, kind: value.KindDouble}
 	case schema.Boolean:
 		return &typedArrayNode[bool]{minSize: 1, elem: valueBool{}, dec: decodeBoolsBlock, enc: appendBools,
@@ -226,18 +225,18 @@ type valueMap struct {
 }
 
 func (n *valueMap) read(d *decodeState) value.Value {
-	if !d.enter() {
+	if !d.Enter() {
 		return value.Null()
 	}
 	var m *value.Map
 	var total int64
 	for {
-		count, blk := d.readBlock(total, n.minSize)
+		count, blk := d.ReadBlock(total, n.minSize)
 		if count == 0 {
 			break
 		}
-		if !d.reserveItems(count, int64(unsafe.Sizeof(value.Value{})+16)) {
-			d.endBlock(blk)
+		if !d.ReserveItems(count, int64(unsafe.Sizeof(value.Value{})+16)) {
+			d.EndBlock(blk)
 			return value.Null()
 		}
 		// The first block fills the entries the arena made; later ones
@@ -245,19 +244,19 @@ func (n *valueMap) read(d *decodeState) value.Value {
 		var keys []string
 		var vals []value.Value
 		if m == nil {
-			if !d.reserve(int64(unsafe.Sizeof(value.Map{}))) {
-				d.endBlock(blk)
+			if !d.Reserve(int64(unsafe.Sizeof(value.Map{}))) {
+				d.EndBlock(blk)
 				return value.Null()
 			}
 			m = d.arena.NewMap(int(count))
 			keys, vals = m.Keys(), m.Values()
 			if n.stringValues {
-				if span, ok := d.readShortSpan(2 * count); ok {
+				if span, ok := d.ReadShortSpan(2 * count); ok {
 					for i := range keys {
-						keys[i] = cutSpanString(&span)
-						vals[i] = value.String(cutSpanString(&span))
+						keys[i] = wire.CutSpanString(&span)
+						vals[i] = value.String(wire.CutSpanString(&span))
 					}
-					if !d.endBlock(blk) {
+					if !d.EndBlock(blk) {
 						return value.Null()
 					}
 					total += count
@@ -266,18 +265,18 @@ func (n *valueMap) read(d *decodeState) value.Value {
 			}
 		}
 		for i := int64(0); i < count; i++ {
-			k := d.readString()
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(i, count, n.minSize)
-				d.addIndex(total + i)
+			k := d.ReadString()
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(i, count, n.minSize)
+				d.AddIndex(total + i)
 				return value.Null()
 			}
 			v := n.values.read(d)
-			if d.err != nil {
-				d.endBlock(blk)
-				d.moreItems(i, count, n.minSize)
-				d.addKey(k)
+			if d.Err != nil {
+				d.EndBlock(blk)
+				d.MoreItems(i, count, n.minSize)
+				d.AddKey(k)
 				return value.Null()
 			}
 			if keys != nil {
@@ -286,15 +285,15 @@ func (n *valueMap) read(d *decodeState) value.Value {
 				m.Append(k, v)
 			}
 		}
-		if !d.endBlock(blk) {
+		if !d.EndBlock(blk) {
 			return value.Null()
 		}
 		total += count
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		return value.Null()
 	}
-	d.leave()
+	d.Leave()
 	if m == nil {
 		m = d.arena.NewMap(0)
 	}
@@ -308,24 +307,24 @@ func (n *valueMap) write(v value.Value, e *encodeState) {
 		valueMismatch(e, v, "map")
 		return
 	}
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	m := v.Map()
 	if m.Len() > 0 {
-		e.writeLong(int64(m.Len()))
+		e.WriteLong(int64(m.Len()))
 		for i := 0; i < m.Len(); i++ {
 			k := m.Key(i)
-			e.writeString(k)
+			e.WriteString(k)
 			n.values.write(m.ValueAt(i), e)
-			if e.err != nil {
-				e.addKey(k)
+			if e.Err != nil {
+				e.AddKey(k)
 				return
 			}
 		}
 	}
-	e.buf = append(e.buf, 0)
-	e.leave()
+	e.Buf = append(e.Buf, 0)
+	e.Leave()
 }
 
 type valueRecord struct {
@@ -368,10 +367,10 @@ func valueOpOf(n valueNode) valueOp {
 }
 
 func (n *valueRecord) read(d *decodeState) value.Value {
-	if !d.enter() {
+	if !d.Enter() {
 		return value.Null()
 	}
-	if !d.reserve(int64(len(n.fields)+2) * int64(unsafe.Sizeof(value.Value{}))) {
+	if !d.Reserve(int64(len(n.fields)+2) * int64(unsafe.Sizeof(value.Value{}))) {
 		return value.Null()
 	}
 	rec := d.arena.NewRecord(n.s)
@@ -382,36 +381,36 @@ func (n *valueRecord) read(d *decodeState) value.Value {
 		var v value.Value
 		switch ops[i] {
 		case vopInt:
-			v = value.Int(d.readInt())
+			v = value.Int(d.ReadInt())
 		case vopLong:
-			v = value.Long(d.readLong())
+			v = value.Long(d.ReadLong())
 		case vopDouble:
-			v = value.Double(d.readDouble())
+			v = value.Double(d.ReadDouble())
 		case vopBool:
-			v = value.Bool(d.readBool())
+			v = value.Bool(d.ReadBool())
 		case vopString:
-			v = value.String(d.readString())
+			v = value.String(d.ReadString())
 		case vopStringRun:
 			run := int(n.runs[i])
-			if span, ok := d.readShortSpan(int64(run)); ok {
+			if span, ok := d.ReadShortSpan(int64(run)); ok {
 				for j := range fields[i : i+run] {
-					fields[i+j] = value.String(cutSpanString(&span))
+					fields[i+j] = value.String(wire.CutSpanString(&span))
 				}
 				i += run - 1
 				continue
 			}
 			// Not all short: this field alone, then the rest one by one.
-			v = value.String(d.readString())
+			v = value.String(d.ReadString())
 		default:
 			v = n.fields[i].read(d)
 		}
 		fields[i] = v
-		if d.err != nil {
-			d.addField(n.names[i])
+		if d.Err != nil {
+			d.AddField(n.names[i])
 			return value.Null()
 		}
 	}
-	d.leave()
+	d.Leave()
 	return value.RecordOf(rec)
 }
 
@@ -433,20 +432,20 @@ func (n *valueRecord) write(v value.Value, e *encodeState) {
 	}
 	r := v.Record()
 	if r.NumField() != len(n.fields) {
-		e.failf(ErrRange, "record with %d fields for %s, which has %d", r.NumField(), n.s.FullName(), len(n.fields))
+		e.Failf(ErrRange, "record with %d fields for %s, which has %d", r.NumField(), n.s.FullName(), len(n.fields))
 		return
 	}
-	if !e.enter() {
+	if !e.Enter() {
 		return
 	}
 	for i, f := range r.Fields() {
 		n.fields[i].write(f, e)
-		if e.err != nil {
-			e.addField(n.names[i])
+		if e.Err != nil {
+			e.AddField(n.names[i])
 			return
 		}
 	}
-	e.leave()
+	e.Leave()
 }
 
 type valueUnion struct {
@@ -456,7 +455,7 @@ type valueUnion struct {
 
 func (n *valueUnion) read(d *decodeState) value.Value {
 	i := readUnionIndex(n.s, d)
-	if d.err != nil {
+	if d.Err != nil {
 		return value.Null()
 	}
 	v := n.branches[i].read(d)
@@ -485,9 +484,9 @@ func (n *valueUnion) branchFor(v value.Value) int {
 func (n *valueUnion) write(v value.Value, e *encodeState) {
 	i := n.branchFor(v)
 	if i < 0 {
-		e.failf(ErrRange, "a %s value fits no branch of the union", v.Kind())
+		e.Failf(ErrRange, "a %s value fits no branch of the union", v.Kind())
 		return
 	}
-	e.writeLong(int64(i))
+	e.WriteLong(int64(i))
 	n.branches[i].write(v.WithBranch(-1), e)
 }

@@ -8,7 +8,7 @@ import (
 // The value.Value codecs of the primitive types, enums and fixeds.
 
 func valueMismatch(e *encodeState, v value.Value, avroType string) {
-	e.failf(ErrRange, "cannot encode a %s value as Avro %s", v.Kind(), avroType)
+	e.Failf(ErrRange, "cannot encode a %s value as Avro %s", v.Kind(), avroType)
 }
 
 type valueNull struct{}
@@ -23,14 +23,14 @@ func (n valueNull) write(v value.Value, e *encodeState) {
 
 type valueBool struct{}
 
-func (valueBool) read(d *decodeState) value.Value { return value.Bool(d.readBool()) }
+func (valueBool) read(d *decodeState) value.Value { return value.Bool(d.ReadBool()) }
 func (valueBool) accepts(v value.Value) bool      { return v.Kind() == value.KindBoolean }
 func (n valueBool) write(v value.Value, e *encodeState) {
 	if !n.accepts(v) {
 		valueMismatch(e, v, "boolean")
 		return
 	}
-	e.writeBool(v.Bool())
+	e.WriteBool(v.Bool())
 }
 
 // valueInteger reads an int or long value as int64.
@@ -46,7 +46,7 @@ func valueInteger(v value.Value) (int64, bool) {
 
 type valueInt struct{}
 
-func (valueInt) read(d *decodeState) value.Value { return value.Int(d.readInt()) }
+func (valueInt) read(d *decodeState) value.Value { return value.Int(d.ReadInt()) }
 func (valueInt) accepts(v value.Value) bool {
 	x, ok := valueInteger(v)
 	return ok && x == int64(int32(x))
@@ -58,15 +58,15 @@ func (n valueInt) write(v value.Value, e *encodeState) {
 		return
 	}
 	if x != int64(int32(x)) {
-		e.failf(ErrRange, "%d does not fit an Avro int", x)
+		e.Failf(ErrRange, "%d does not fit an Avro int", x)
 		return
 	}
-	e.writeLong(x)
+	e.WriteLong(x)
 }
 
 type valueLong struct{}
 
-func (valueLong) read(d *decodeState) value.Value { return value.Long(d.readLong()) }
+func (valueLong) read(d *decodeState) value.Value { return value.Long(d.ReadLong()) }
 func (valueLong) accepts(v value.Value) bool {
 	_, ok := valueInteger(v)
 	return ok
@@ -77,24 +77,24 @@ func (n valueLong) write(v value.Value, e *encodeState) {
 		valueMismatch(e, v, "long")
 		return
 	}
-	e.writeLong(x)
+	e.WriteLong(x)
 }
 
 type valueFloat struct{}
 
-func (valueFloat) read(d *decodeState) value.Value { return value.Float(d.readFloat()) }
+func (valueFloat) read(d *decodeState) value.Value { return value.Float(d.ReadFloat()) }
 func (valueFloat) accepts(v value.Value) bool      { return v.Kind() == value.KindFloat }
 func (n valueFloat) write(v value.Value, e *encodeState) {
 	if !n.accepts(v) {
 		valueMismatch(e, v, "float")
 		return
 	}
-	e.writeFloat(v.Float())
+	e.WriteFloat(v.Float())
 }
 
 type valueDouble struct{}
 
-func (valueDouble) read(d *decodeState) value.Value { return value.Double(d.readDouble()) }
+func (valueDouble) read(d *decodeState) value.Value { return value.Double(d.ReadDouble()) }
 func (valueDouble) accepts(v value.Value) bool {
 	k := v.Kind()
 	return k == value.KindDouble || k == value.KindFloat
@@ -102,9 +102,9 @@ func (valueDouble) accepts(v value.Value) bool {
 func (n valueDouble) write(v value.Value, e *encodeState) {
 	switch v.Kind() {
 	case value.KindDouble:
-		e.writeDouble(v.Double())
+		e.WriteDouble(v.Double())
 	case value.KindFloat:
-		e.writeDouble(float64(v.Float()))
+		e.WriteDouble(float64(v.Float()))
 	default:
 		valueMismatch(e, v, "double")
 	}
@@ -112,14 +112,14 @@ func (n valueDouble) write(v value.Value, e *encodeState) {
 
 type valueString struct{}
 
-func (valueString) read(d *decodeState) value.Value { return value.String(d.readString()) }
+func (valueString) read(d *decodeState) value.Value { return value.String(d.ReadString()) }
 func (valueString) accepts(v value.Value) bool      { return v.Kind() == value.KindString }
 func (n valueString) write(v value.Value, e *encodeState) {
 	switch v.Kind() {
 	case value.KindString:
-		e.writeString(v.Str())
+		e.WriteString(v.Str())
 	case value.KindBytes:
-		e.writeBytes(v.Bytes())
+		e.WriteBytes(v.Bytes())
 	default:
 		valueMismatch(e, v, "string")
 	}
@@ -128,22 +128,22 @@ func (n valueString) write(v value.Value, e *encodeState) {
 type valueBytes struct{}
 
 func (valueBytes) read(d *decodeState) value.Value {
-	src := d.readStringBytes()
-	if d.err != nil || d.zeroCopy {
+	src := d.ReadStringBytes()
+	if d.Err != nil || d.ZeroCopy {
 		return value.Bytes(src)
 	}
-	if !d.reserve(int64(len(src))) {
+	if !d.Reserve(int64(len(src))) {
 		return value.Null()
 	}
-	return value.Bytes(d.makeBytes(src))
+	return value.Bytes(d.MakeBytes(src))
 }
 func (valueBytes) accepts(v value.Value) bool { return v.Kind() == value.KindBytes }
 func (n valueBytes) write(v value.Value, e *encodeState) {
 	switch v.Kind() {
 	case value.KindBytes:
-		e.writeBytes(v.Bytes())
+		e.WriteBytes(v.Bytes())
 	case value.KindString:
-		e.writeString(v.Str())
+		e.WriteString(v.Str())
 	default:
 		valueMismatch(e, v, "bytes")
 	}
@@ -153,7 +153,7 @@ type valueEnum struct{ s *schema.Schema }
 
 func (n valueEnum) read(d *decodeState) value.Value {
 	i := readEnumIndex(n.s, d)
-	if d.err != nil {
+	if d.Err != nil {
 		// i is 0, which is no symbol of an enum without symbols.
 		return value.Value{}
 	}
@@ -172,10 +172,10 @@ func (n valueEnum) write(v value.Value, e *encodeState) {
 	if v.Kind() == value.KindString {
 		i := n.s.SymbolIndex(v.Str())
 		if i < 0 {
-			e.failf(ErrRange, "%q is not a symbol of enum %s", v.Str(), n.s.FullName())
+			e.Failf(ErrRange, "%q is not a symbol of enum %s", v.Str(), n.s.FullName())
 			return
 		}
-		e.writeLong(int64(i))
+		e.WriteLong(int64(i))
 		return
 	}
 	if v.Kind() != value.KindEnum {
@@ -184,20 +184,20 @@ func (n valueEnum) write(v value.Value, e *encodeState) {
 	}
 	i := v.EnumIndex()
 	if i < 0 || i >= len(n.s.Symbols()) {
-		e.failf(ErrRange, "enum index %d out of range for %s", i, n.s.FullName())
+		e.Failf(ErrRange, "enum index %d out of range for %s", i, n.s.FullName())
 		return
 	}
-	e.writeLong(int64(i))
+	e.WriteLong(int64(i))
 }
 
 type valueFixed struct{ size int }
 
 func (n valueFixed) read(d *decodeState) value.Value {
-	src := d.readRaw(n.size)
-	if d.err != nil || !d.reserve(int64(n.size)) {
+	src := d.ReadRaw(n.size)
+	if d.Err != nil || !d.Reserve(int64(n.size)) {
 		return value.Null()
 	}
-	if d.zeroCopy {
+	if d.ZeroCopy {
 		return value.Fixed(src)
 	}
 	return value.Fixed(append([]byte(nil), src...))
@@ -214,8 +214,8 @@ func (n valueFixed) write(v value.Value, e *encodeState) {
 	}
 	b := v.Bytes()
 	if len(b) != n.size {
-		e.failf(ErrRange, "%d bytes for a fixed of size %d", len(b), n.size)
+		e.Failf(ErrRange, "%d bytes for a fixed of size %d", len(b), n.size)
 		return
 	}
-	e.buf = append(e.buf, b...)
+	e.Buf = append(e.Buf, b...)
 }

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"github.com/avrogo/avro/internal/wire"
 	"math"
 
 	"github.com/avrogo/avro/schema"
@@ -28,7 +29,7 @@ import (
 type framer struct {
 	// stack holds the values still to read, innermost last.
 	stack []frame
-	// pos is the length of the datum framed so far.
+	// Pos is the length of the datum framed so far.
 	pos int
 	// skip is what is left of a string, bytes or fixed value.
 	skip int64
@@ -36,8 +37,8 @@ type framer struct {
 	// (innermost last), how far its items may go: its end, or an
 	// enclosing block's if that comes first.
 	sized []int
-	// zeroLeft is the datum's budget of zero-size items; maxLength,
-	// maxItems and maxDepth are the decode's limits.
+	// ZeroLeft is the datum's budget of zero-size items; maxLength,
+	// MaxItems and maxDepth are the decode's limits.
 	zeroLeft, maxLength, maxItems int64
 	maxDepth                      int
 }
@@ -64,14 +65,14 @@ const (
 	frameStop                   // the framer cannot go on: decode to see why
 )
 
-func newFramer(s *schema.Schema, zeroLeft int64, l *decodeLimits) *framer {
+func newFramer(s *schema.Schema, zeroLeft int64, l *wire.Limits) *framer {
 	if w := s.Writer(); w != nil {
 		s = w // the bytes are the writer's
 	}
 	// The stack also holds the leaf being read, and the decode counts
 	// depth a little differently: two frames more than MaxDepth, so that
 	// the framer stops no earlier than the decode would.
-	return &framer{stack: []frame{{s: s}}, zeroLeft: zeroLeft, maxLength: l.maxLength, maxItems: l.maxItems, maxDepth: l.depthLeft + 2}
+	return &framer{stack: []frame{{s: s}}, zeroLeft: zeroLeft, maxLength: l.MaxLength, maxItems: l.MaxItems, maxDepth: l.DepthLeft + 2}
 }
 
 // feed frames the datum at the start of buf (all of it buffered so far,

@@ -1,9 +1,9 @@
 package codec
 
 import (
+	"github.com/avrogo/avro/internal/wire"
 	"unsafe"
 
-	"github.com/avrogo/avro/internal/stream"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -19,7 +19,7 @@ type datumReader struct {
 	schema *schema.Schema
 	// limits are the options with their defaults filled in; allocLeft,
 	// which depends on the input's length, is set per datum.
-	limits decodeLimits
+	limits wire.Limits
 	d      decodeState
 	// typ is the pointer type of the last datum decoded, and dec its
 	// decoder (only successes are kept).
@@ -49,63 +49,63 @@ func (r *datumReader) decoderFor(v *any) (decoder, unsafe.Pointer, error) {
 
 // start readies the state for the datum at the start of data, which may
 // use at most what b gives of the stream's budgets.
-func (r *datumReader) start(data []byte, b stream.Budgets) *decodeState {
+func (r *datumReader) start(data []byte, b wire.Budgets) *decodeState {
 	d := &r.d
-	d.rewind(data)
-	d.decodeLimits = r.limits
-	d.allocLeft = r.opts.maxAlloc(len(data))
-	d.zeroLeft = min(d.zeroLeft, b.Zero)
-	d.defaultsLeft = min(d.allocLeft, b.Defaults)
+	d.Rewind(data)
+	d.Limits = r.limits
+	d.AllocLeft = r.opts.maxAlloc(len(data))
+	d.ZeroLeft = min(d.ZeroLeft, b.Zero)
+	d.DefaultsLeft = min(d.AllocLeft, b.Defaults)
 	return d
 }
 
 // used returns what the datum decoded since start used of b.
-func (d *decodeState) used(b stream.Budgets) stream.Budgets {
-	return stream.Budgets{Zero: b.Zero - d.zeroLeft, Defaults: b.Defaults - d.defaultsLeft}
+func (d *decodeState) used(b wire.Budgets) wire.Budgets {
+	return wire.Budgets{Zero: b.Zero - d.ZeroLeft, Defaults: b.Defaults - d.DefaultsLeft}
 }
 
 // streamBudgets are the budgets the datums of one stream share (see
 // DecodeOptions.MaxZeroSizeItems and MaxAlloc).
 type streamBudgets struct {
-	zero, defaults stream.Credit
+	zero, defaults wire.Credit
 	// perDatum is what one datum may use of each: MaxZeroSizeItems, and
 	// MaxAlloc for an input of no bytes.
-	perDatum stream.Budgets
+	perDatum wire.Budgets
 }
 
 func newStreamBudgets(o *DecodeOptions) streamBudgets {
-	return streamBudgets{perDatum: stream.Budgets{Zero: o.maxZeroSizeItems(), Defaults: o.maxAlloc(0)}}
+	return streamBudgets{perDatum: wire.Budgets{Zero: o.maxZeroSizeItems(), Defaults: o.maxAlloc(0)}}
 }
 
 // next returns what the next datum may use.
-func (s *streamBudgets) next() stream.Budgets {
-	return stream.Budgets{Zero: s.zero.Budget(s.perDatum.Zero), Defaults: s.defaults.Budget(s.perDatum.Defaults)}
+func (s *streamBudgets) next() wire.Budgets {
+	return wire.Budgets{Zero: s.zero.Budget(s.perDatum.Zero), Defaults: s.defaults.Budget(s.perDatum.Defaults)}
 }
 
 // spend records what a datum used.
-func (s *streamBudgets) spend(used stream.Budgets) {
+func (s *streamBudgets) spend(used wire.Budgets) {
 	s.zero.Spend(used.Zero)
 	s.defaults.Spend(used.Defaults)
 }
 
 // earn adds what n bytes read from the stream earn.
 func (s *streamBudgets) earn(n int64) {
-	s.zero.Earn(s.perDatum.Zero, n, stream.ZeroItemsRate(s.perDatum.Zero))
+	s.zero.Earn(s.perDatum.Zero, n, wire.ZeroItemsRate(s.perDatum.Zero))
 	s.defaults.Earn(s.perDatum.Defaults, n, DefaultAllocPerByte)
 }
 
 // Next decodes the datum at the start of data into the value v points at
 // and returns the bytes after it and what it used of b; on error rest is
 // data.
-func (r *datumReader) Next(data []byte, v any, b stream.Budgets) (rest []byte, used stream.Budgets, err error) {
+func (r *datumReader) Next(data []byte, v any, b wire.Budgets) (rest []byte, used wire.Budgets, err error) {
 	dec, p, err := r.decoderFor(&v)
 	if err != nil {
-		return data, stream.Budgets{}, err
+		return data, wire.Budgets{}, err
 	}
 	d := r.start(data, b)
-	b.Zero, b.Defaults = d.zeroLeft, d.defaultsLeft
+	b.Zero, b.Defaults = d.ZeroLeft, d.DefaultsLeft
 	dec.decode(p, d)
-	n, used := d.pos, d.used(b)
+	n, used := d.Pos, d.used(b)
 	err = d.toError()
 	d.clear()
 	if err != nil {
@@ -127,6 +127,6 @@ func NewDatumReader(o *DecodeOptions, s *schema.Schema) DatumReader {
 // Next decodes the datum at the start of data into the value v points at,
 // within the budgets b, and returns the rest of data and what it used of
 // them (on error rest is data).
-func (r DatumReader) Next(data []byte, v any, b stream.Budgets) (rest []byte, used stream.Budgets, err error) {
+func (r DatumReader) Next(data []byte, v any, b wire.Budgets) (rest []byte, used wire.Budgets, err error) {
 	return r.r.Next(data, v, b)
 }

@@ -31,7 +31,7 @@ func unmarshalNext(o *DecodeOptions, s *schema.Schema, data []byte, v any) ([]by
 	}
 	d := newDecodeState(o, data)
 	dec.decode(p, d)
-	n := d.pos
+	n := d.Pos
 	err = d.toError()
 	d.release()
 	if err != nil {

@@ -62,7 +62,7 @@ type mapWalkPoint struct {
 }
 
 // mapWalkLabel is a named string key type: its maps take the reflect
-// path.
+// Path.
 type mapWalkLabel string
 
 // mapWalkOdd has padding inside and after its fields.

@@ -77,7 +77,7 @@ func encodeValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any, exact bo
 		if e.scratch == nil {
 			e.scratch = make([]byte, 0, 1024)
 		}
-		e.buf = e.scratch[:0]
+		e.Buf = e.scratch[:0]
 	}
 	if !generic {
 		enc.encode(p, e)
@@ -98,17 +98,17 @@ func encodeValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any, exact bo
 		}
 		enc.encode(p, e)
 	}
-	out, err := e.buf, e.toError()
+	out, err := e.Buf, e.toError()
 	if exact {
 		if err == nil {
 			// A plain name as copy's source lets the compiler fuse the
 			// two into one call that skips zeroing the new slice.
-			encoded := e.buf
+			encoded := e.Buf
 			out = make([]byte, len(encoded))
 			copy(out, encoded)
 		}
-		if cap(e.buf) <= maxPooledBuffer {
-			e.scratch = e.buf[:0]
+		if cap(e.Buf) <= maxPooledBuffer {
+			e.scratch = e.Buf[:0]
 		}
 	}
 	e.release()

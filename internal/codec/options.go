@@ -33,13 +33,13 @@ const (
 // only the depth. The package-level Unmarshal and NewDecoder use
 // DecodeOptions{}.
 //
-// Limits never reject valid data that is smaller than them, and every
+// wire.Limits never reject valid data that is smaller than them, and every
 // count and length read from the input is also bounded by the bytes left
 // (an item takes at least its schema's minimum encoded size), computed in
 // 64 bits with overflow and sign checked: an array that declares 2^20
 // items in 5 bytes is ErrTruncated and one that declares 2^40 is ErrLimit,
 // both before anything is allocated. The limits apply on every decoding
-// path: Unmarshal, UnmarshalNext and the Decoder, into structs, any and
+// Path: Unmarshal, UnmarshalNext and the Decoder, into structs, any and
 // value.Value, through a resolved schema (schema.Resolve), when skipping
 // fields the Go type lacks, and in UnmarshalSingleObject, package kafka
 // and package ocf (which adds its own block and header limits).

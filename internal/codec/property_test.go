@@ -1361,7 +1361,7 @@ func TestPropUnionsInterface(t *testing.T) {
 		}
 	}
 	// A value of a type registered for no branch is ErrRange naming the
-	// path; so is a non-pointer square (registered as *propSquare) when
+	// Path; so is a non-pointer square (registered as *propSquare) when
 	// it implements the interface... it does not, so only the triangle.
 	_, err := Marshal(s, &drawing{Shape: propTriangle{}})
 	propWantErr(t, err, ErrRange, "unregistered implementation")

@@ -113,7 +113,7 @@ func varintLen(v int64) int { return len(varint.AppendLong(nil, v)) }
 // fixed and nulls are skipped by their own loops (varints by their
 // lengths, fixed widths at once); every bad or cut-short array must fail
 // as a full decode of the writer's schema fails, with the same sentinel,
-// path and offset, and a good one must leave the kept field right.
+// Path and offset, and a good one must leave the kept field right.
 func TestProjectionSkipArrayItems(t *testing.T) {
 	zz := func(v int64) []byte { return varint.AppendLong(nil, v) }
 	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }

@@ -52,8 +52,8 @@ type spanRecord struct {
 }
 
 // spanString is an ASCII string: short (under 10 bytes, which the span
-// path takes), or of a length around the one-byte-length boundary (63)
-// and the span's size bound (stringShareMax).
+// Path takes), or of a length around the one-byte-length boundary (63)
+// and the span's size bound (wire.StringShareMax).
 func spanString(r *rand.Rand, short bool) string {
 	lengths := []int{0, 1, 5, 30, 62, 63, 64, 65, 127, 200}
 	n := lengths[r.IntN(len(lengths))]

@@ -4,10 +4,11 @@ package codec
 
 import (
 	"bytes"
+	"github.com/avrogo/avro/internal/wire"
 	"testing"
 )
 
-// readShortSpan takes a run of values with one-byte lengths that fits a
+// ReadShortSpan takes a run of values with one-byte lengths that fits a
 // share of the chunk, and declines anything else having read nothing.
 func TestReadShortSpan(t *testing.T) {
 	run := func(lens ...int) []byte {
@@ -21,9 +22,9 @@ func TestReadShortSpan(t *testing.T) {
 	read := func(o DecodeOptions, data []byte, strs int64) (span []byte, ok bool, pos int, spent int64) {
 		d := newDecodeState(&o, data)
 		defer d.release()
-		before := d.allocLeft
-		span, ok = d.readShortSpan(strs)
-		return span, ok, d.pos, before - d.allocLeft
+		before := d.AllocLeft
+		span, ok = d.ReadShortSpan(strs)
+		return span, ok, d.Pos, before - d.AllocLeft
 	}
 
 	data := run(2, 0, 3)
@@ -36,15 +37,15 @@ func TestReadShortSpan(t *testing.T) {
 	}
 	var got []string
 	for range 3 {
-		got = append(got, cutSpanString(&span))
+		got = append(got, wire.CutSpanString(&span))
 	}
 	if want := []string{"aa", "", "ccc"}; len(span) != 0 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		t.Fatalf("cut %q, %d bytes left; want %q", got, len(span), want)
 	}
 
-	// The span, lengths included, may take stringShareMax bytes.
-	full := run(63, 63, 63, stringShareMax-3*64-1)
-	if len(full) != stringShareMax {
+	// The span, lengths included, may take wire.StringShareMax bytes.
+	full := run(63, 63, 63, wire.StringShareMax-3*64-1)
+	if len(full) != wire.StringShareMax {
 		t.Fatalf("the full span is %d bytes", len(full))
 	}
 	if _, ok, _, _ := read(DecodeOptions{}, full, 4); !ok {
@@ -55,15 +56,15 @@ func TestReadShortSpan(t *testing.T) {
 		data []byte
 		strs int64
 	}{
-		"over stringShareMax": {DecodeOptions{}, append(full, 0), 5},
-		"a two-byte length":   {DecodeOptions{}, append(run(1), 0x80, 0x01), 2},
-		"a negative length":   {DecodeOptions{}, append(run(1), 0x03, 'x'), 2},
-		"past the input":      {DecodeOptions{}, run(1, 2)[:4], 2},
-		"fewer values":        {DecodeOptions{}, run(1, 2), 3},
-		"over MaxLength":      {DecodeOptions{MaxLength: 2}, run(1, 3), 2},
-		"over MaxAlloc":       {DecodeOptions{MaxAlloc: 3}, run(2, 2), 2},
-		"ZeroCopy":            {DecodeOptions{ZeroCopy: true}, run(1, 2), 2},
-		"ValidateUTF8":        {DecodeOptions{ValidateUTF8: true}, run(1, 2), 2},
+		"over wire.StringShareMax": {DecodeOptions{}, append(full, 0), 5},
+		"a two-byte length":        {DecodeOptions{}, append(run(1), 0x80, 0x01), 2},
+		"a negative length":        {DecodeOptions{}, append(run(1), 0x03, 'x'), 2},
+		"past the input":           {DecodeOptions{}, run(1, 2)[:4], 2},
+		"fewer values":             {DecodeOptions{}, run(1, 2), 3},
+		"over MaxLength":           {DecodeOptions{MaxLength: 2}, run(1, 3), 2},
+		"over MaxAlloc":            {DecodeOptions{MaxAlloc: 3}, run(2, 2), 2},
+		"ZeroCopy":                 {DecodeOptions{ZeroCopy: true}, run(1, 2), 2},
+		"ValidateUTF8":             {DecodeOptions{ValidateUTF8: true}, run(1, 2), 2},
 	} {
 		if _, ok, pos, spent := read(c.o, c.data, c.strs); ok || pos != 0 || spent != 0 {
 			t.Errorf("%s: ok %v, pos %d, spent %d; want false, 0, 0", name, ok, pos, spent)

@@ -3,9 +3,9 @@ package codec
 import (
 	"errors"
 	"fmt"
+	"github.com/avrogo/avro/internal/wire"
 	"io"
 
-	"github.com/avrogo/avro/internal/stream"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -29,8 +29,8 @@ func unmarshal(o *DecodeOptions, s *schema.Schema, data []byte, v any) error {
 	}
 	d := newDecodeState(o, data)
 	dec.decode(p, d)
-	if d.err == nil && d.pos != len(data) {
-		d.failf(ErrInvalid, "%d bytes after the datum", len(data)-d.pos)
+	if d.Err == nil && d.Pos != len(data) {
+		d.Failf(ErrInvalid, "%d bytes after the datum", len(data)-d.Pos)
 	}
 	err = d.toError()
 	d.release()
@@ -106,25 +106,25 @@ func (dec *Decoder) Decode(v any) error {
 			}
 		}
 		d := dec.datums.start(dec.buf[dec.start:dec.end], dec.budgets.next())
-		budget := stream.Budgets{Zero: d.zeroLeft, Defaults: d.defaultsLeft}
+		budget := wire.Budgets{Zero: d.ZeroLeft, Defaults: d.DefaultsLeft}
 		dec.attempts++
 		codec.decode(p, d)
-		if d.err == nil && d.pos == 0 {
+		if d.Err == nil && d.Pos == 0 {
 			// Only a schema whose every datum is zero bytes (null, an
 			// empty record, fixed of size 0) reads nothing, and then the
 			// bytes buffered belong to no datum: Decode would return a
 			// datum forever and never reach them or the end.
-			d.failf(ErrInvalid, "datums of this schema take no bytes: %d bytes of the stream belong to none", dec.end-dec.start)
+			d.Failf(ErrInvalid, "datums of this schema take no bytes: %d bytes of the stream belong to none", dec.end-dec.start)
 		}
-		if d.err == nil {
-			dec.start += d.pos
+		if d.Err == nil {
+			dec.start += d.Pos
 			dec.budgets.spend(d.used(budget))
-			dec.budgets.earn(int64(d.pos))
+			dec.budgets.earn(int64(d.Pos))
 			d.clear()
 			return nil
 		}
-		if errors.Is(d.err, ErrTruncated) && !dec.eof {
-			need := max(d.need, int64(dec.end-dec.start)+1)
+		if errors.Is(d.Err, ErrTruncated) && !dec.eof {
+			need := max(d.Need, int64(dec.end-dec.start)+1)
 			d.clear()
 			// The second time, the datum is framed (datum_framer.go) so
 			// that it is decoded only once more; should that decode

@@ -1,6 +1,6 @@
 //go:build !purego
 
-package codec
+package wire
 
 import "unsafe"
 

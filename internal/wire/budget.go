@@ -1,7 +1,4 @@
-// Package stream holds what the streaming readers of the module (the
-// Decoder of package avro and the container Reader of package ocf) share
-// and cannot export: the budgets that a whole stream of datums shares.
-package stream
+package wire
 
 import "math"
 
