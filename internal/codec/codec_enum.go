@@ -10,15 +10,7 @@ import (
 
 // readEnumIndex reads an enum index and checks it against the symbols.
 func readEnumIndex(s *schema.Schema, d *decodeState) int {
-	i := d.ReadInt()
-	if d.Err != nil {
-		return 0
-	}
-	if i < 0 || int(i) >= len(s.Symbols()) {
-		d.Failf(ErrInvalid, "enum index %d out of range for %s (%d symbols)", i, s.FullName(), len(s.Symbols()))
-		return 0
-	}
-	return int(i)
+	return d.ReadSymbol(len(s.Symbols()), s.FullName())
 }
 
 // enumStringCodec maps an enum to its symbol in a Go string. Decoding

@@ -1,12 +1,13 @@
 package codec
 
 import (
-	"github.com/avrogo/avro/internal/wire"
 	"reflect"
 	"unsafe"
 
 	"github.com/modern-go/reflect2"
 
+	"github.com/avrogo/avro/internal/skip"
+	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -28,7 +29,7 @@ type fieldDecoder struct {
 	// run, for fieldStringRun, is how many string fields start here: the
 	// fields up to i+run-1 are fieldString.
 	run  uint8
-	skip []skipStep // fieldSkip: writer fields the reader does not want
+	skip []skip.Step // fieldSkip: writer fields the reader does not want
 }
 
 // fieldOp lets a struct codec read or write a field of a primitive Go type
@@ -138,7 +139,7 @@ func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		case fieldNullString:
 			d.readNullString((**string)(fp))
 		case fieldSkip:
-			if !skipAll(d, f.skip) {
+			if !skip.All(&d.Decoder, f.skip) {
 				return // skipAll names the field
 			}
 			continue
@@ -292,11 +293,7 @@ func (c *compiler) recordDecoder(s *schema.Schema, t reflect.Type, path string) 
 			fpath := joinPath(path, f.Name())
 			gf, ok := matchField(goFields, f.Name())
 			if !ok {
-				skip, err := c.skipper(f.Type())
-				if err != nil {
-					return nil, err
-				}
-				sd.fields = append(sd.fields, fieldDecoder{dec: skip, name: f.Name()})
+				sd.fields = append(sd.fields, fieldDecoder{dec: skipDecoder{skip.New(f.Type())}, name: f.Name()})
 				continue
 			}
 			dec, err := c.decoderFor(f.Type(), gf.typ, fpath)

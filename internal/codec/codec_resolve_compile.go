@@ -3,6 +3,7 @@ package codec
 import (
 	"fmt"
 
+	"github.com/avrogo/avro/internal/skip"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -10,29 +11,25 @@ import (
 
 // xcompiler compiles a resolution graph into a transcoder.
 type xcompiler struct {
-	c        *compiler
-	skippers map[*schema.Schema]*skipper
+	skippers skip.Memo
 	nodes    map[*schema.Action]xnode
 	identity map[*schema.Action]bool
 }
 
 func newXCompiler(root *schema.Action) *xcompiler {
 	return &xcompiler{
-		c:        newCompiler(),
-		skippers: map[*schema.Schema]*skipper{},
+		skippers: skip.Memo{},
 		nodes:    map[*schema.Action]xnode{},
 		identity: identities(root),
 	}
 }
-
-func (xc *xcompiler) skipper(s *schema.Schema) *skipper { return xc.c.skipperOf(s, xc.skippers) }
 
 func (xc *xcompiler) node(a *schema.Action) xnode {
 	if n, ok := xc.nodes[a]; ok {
 		return n
 	}
 	if xc.identity[a] {
-		n := &xcopy{steps: []skipStep{xc.skipStep(a.Writer(), "")}}
+		n := &xcopy{steps: []skip.Step{xc.skippers.Step(a.Writer(), "")}}
 		xc.nodes[a] = n
 		return n
 	}
@@ -102,7 +99,7 @@ func (xc *xcompiler) record(a *schema.Action) xnode {
 		for _, f := range fields {
 			xf := xfield{name: f.Writer.Name()}
 			if f.Reader == nil {
-				xf.skip = []skipStep{xc.skipStep(f.Writer.Type(), f.Writer.Name())}
+				xf.skip = []skip.Step{xc.skippers.Step(f.Writer.Type(), f.Writer.Name())}
 			} else {
 				xf.name = f.Reader.Name()
 				xf.target = f.Reader.Index()
@@ -144,22 +141,22 @@ func (xc *xcompiler) record(a *schema.Action) xnode {
 	for _, f := range fields {
 		switch {
 		case f.Reader == nil:
-			st := xc.skipStep(f.Writer.Type(), f.Writer.Name())
+			st := xc.skippers.Step(f.Writer.Type(), f.Writer.Name())
 			if s, ok := run.(*xskip); ok {
 				s.steps = append(s.steps, st)
 				continue
 			}
-			add(&xskip{steps: []skipStep{st}}, "")
+			add(&xskip{steps: []skip.Step{st}}, "")
 			run = n.steps[len(n.steps)-1]
 		case xc.identity[f.Action]:
 			defaultsUpTo(f.Reader.Index())
 			next = f.Reader.Index() + 1
-			st := xc.skipStep(f.Writer.Type(), f.Reader.Name())
+			st := xc.skippers.Step(f.Writer.Type(), f.Reader.Name())
 			if c, ok := run.(*xcopy); ok {
 				c.steps = append(c.steps, st)
 				continue
 			}
-			add(&xcopy{steps: []skipStep{st}}, "")
+			add(&xcopy{steps: []skip.Step{st}}, "")
 			run = n.steps[len(n.steps)-1]
 		default:
 			defaultsUpTo(f.Reader.Index())

@@ -3,6 +3,7 @@ package codec
 import (
 	"math"
 
+	"github.com/avrogo/avro/internal/skip"
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/varint"
 )
@@ -18,12 +19,12 @@ type xnode interface {
 
 // xcopy copies values whose encoding the reader shares: the skip steps
 // find their end, then the span is appended.
-type xcopy struct{ steps []skipStep }
+type xcopy struct{ steps []skip.Step }
 
 func (x *xcopy) xcode(t *xstate) {
 	d := t.d
 	start := d.Pos
-	if !skipAll(d, x.steps) {
+	if !skip.All(&d.Decoder, x.steps) {
 		return
 	}
 	if t.track {
@@ -33,9 +34,9 @@ func (x *xcopy) xcode(t *xstate) {
 }
 
 // xskip skips writer-only record fields.
-type xskip struct{ steps []skipStep }
+type xskip struct{ steps []skip.Step }
 
-func (x *xskip) xcode(t *xstate) { skipAll(t.d, x.steps) }
+func (x *xskip) xcode(t *xstate) { skip.All(&t.d.Decoder, x.steps) }
 
 // xbytes appends constant bytes: reader defaults.
 type xbytes struct{ b []byte }
@@ -174,8 +175,8 @@ type xreorder struct {
 }
 
 type xfield struct {
-	node   xnode      // nil: skipped
-	skip   []skipStep // one step, for a skipped field
+	node   xnode       // nil: skipped
+	skip   []skip.Step // one step, for a skipped field
 	name   string
 	target int // reader index
 }
@@ -195,7 +196,7 @@ func (x *xreorder) xcode(t *xstate) {
 	recStart, markBase := len(t.out), len(t.marks)
 	for _, f := range x.fields {
 		if f.node == nil {
-			if !skipAll(d, f.skip) {
+			if !skip.All(&d.Decoder, f.skip) {
 				return
 			}
 			continue

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/avrogo/avro/internal/skip"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -183,13 +184,13 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 			if wf.Reader != nil {
 				name = wf.Reader.Name() // errors name the reader's field, as the transcoder's do
 			}
-			st := r.xc.skipStep(wf.Writer.Type(), name)
+			st := r.xc.skippers.Step(wf.Writer.Type(), name)
 			if n := len(out.fields); n > 0 && out.fields[n-1].op == fieldSkip {
 				last := &out.fields[n-1]
 				last.skip = append(last.skip, st)
 				continue
 			}
-			out.fields = append(out.fields, fieldDecoder{op: fieldSkip, skip: []skipStep{st}, name: name})
+			out.fields = append(out.fields, fieldDecoder{op: fieldSkip, skip: []skip.Step{st}, name: name})
 			continue
 		}
 		f := *rf
@@ -244,7 +245,7 @@ func (c intAsLong) decode(p unsafe.Pointer, d *decodeState) {
 }
 
 func isSkipper(dec decoder) bool {
-	_, ok := dec.(*skipper)
+	_, ok := dec.(skipDecoder)
 	return ok
 }
 

@@ -13,21 +13,7 @@ import (
 
 // readUnionIndex reads a union branch index and checks it.
 func readUnionIndex(s *schema.Schema, d *decodeState) int {
-	return readBranch(d, len(s.Branches()))
-}
-
-// readBranch reads a union branch index and checks it against the n
-// branches; it returns -1 on error.
-func readBranch(d *decodeState, n int) int {
-	i := d.ReadInt()
-	if d.Err != nil {
-		return -1
-	}
-	if i < 0 || int(i) >= n {
-		d.Failf(ErrInvalid, "union index %d out of range (%d branches)", i, n)
-		return -1
-	}
-	return int(i)
+	return d.ReadBranch(len(s.Branches()))
 }
 
 // ptrDecoder decodes a non-union schema into *T, allocating T when the
@@ -101,7 +87,7 @@ type unionDecoder struct {
 }
 
 func (c *unionDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	i := readBranch(d, len(c.branches))
+	i := d.ReadBranch(len(c.branches))
 	if i < 0 {
 		return
 	}
@@ -141,7 +127,7 @@ func (c *unionDecoder) isNullString() bool {
 // would: nil for null; else the string, into the pointee when there is
 // one.
 func (d *decodeState) readNullString(pp **string) {
-	switch readBranch(d, 2) {
+	switch d.ReadBranch(2) {
 	case 0:
 		*pp = nil
 	case 1:
@@ -356,7 +342,7 @@ type ifaceBranch struct {
 }
 
 func (c *ifaceDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	i := readBranch(d, len(c.branches))
+	i := d.ReadBranch(len(c.branches))
 	if i < 0 {
 		return
 	}

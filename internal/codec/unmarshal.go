@@ -3,9 +3,10 @@ package codec
 import (
 	"errors"
 	"fmt"
-	"github.com/avrogo/avro/internal/wire"
 	"io"
 
+	"github.com/avrogo/avro/internal/skip"
+	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -151,8 +152,8 @@ func (dec *Decoder) Decode(v any) error {
 // finds its end), the framer stops at something the decode will report,
 // or the stream ends.
 func (dec *Decoder) frame(zeroBudget int64) error {
-	f := newFramer(dec.s, zeroBudget, &dec.datums.limits)
-	for f.feed(dec.buf[dec.start:dec.end]) == frameMore && !dec.eof {
+	f := skip.NewFramer(dec.s, zeroBudget, &dec.datums.limits)
+	for f.Feed(dec.buf[dec.start:dec.end]) == skip.FrameMore && !dec.eof {
 		if err := dec.fill(); err != nil {
 			return err
 		}

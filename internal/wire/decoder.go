@@ -573,3 +573,31 @@ func (d *Decoder) BoundItems(n int64, minItemSize int) bool {
 	}
 	return true
 }
+
+// ReadBranch reads a union branch index and checks it against the n
+// branches; it returns -1 on error.
+func (d *Decoder) ReadBranch(n int) int {
+	i := d.ReadInt()
+	if d.Err != nil {
+		return -1
+	}
+	if i < 0 || int(i) >= n {
+		d.Failf(ErrInvalid, "union index %d out of range (%d branches)", i, n)
+		return -1
+	}
+	return int(i)
+}
+
+// ReadSymbol reads the index of a symbol of the enum named enum, of n
+// symbols, and checks it; it returns 0 on error.
+func (d *Decoder) ReadSymbol(n int, enum string) int {
+	i := d.ReadInt()
+	if d.Err != nil {
+		return 0
+	}
+	if i < 0 || int(i) >= n {
+		d.Failf(ErrInvalid, "enum index %d out of range for %s (%d symbols)", i, enum, n)
+		return 0
+	}
+	return int(i)
+}

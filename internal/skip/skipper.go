@@ -1,55 +1,59 @@
-package codec
+package skip
 
 import (
-	"unsafe"
-
+	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
 )
 
-// skipper is a decoder that reads a value of its schema and discards it,
+// Skipper reads a value of its schema and discards it,
 // without allocating: fixed-size values by width, strings and bytes by
 // length, array and map blocks item by item (a block's byte size must
 // match its items, which only reading them shows). It ignores the pointer
 // it is given.
-type skipper struct {
+type Skipper struct {
 	s *schema.Schema
 	// fields, items, values and branches are the skippers of the
 	// children, compiled once.
-	children []*skipper
+	children []*Skipper
 }
 
-func (c *compiler) skipper(s *schema.Schema) (*skipper, error) {
-	return c.skipperOf(s, map[*schema.Schema]*skipper{}), nil
-}
+// Memo holds the skippers compiled so far, one per schema node, which a
+// recursive schema refers back to.
+type Memo map[*schema.Schema]*Skipper
 
-func (c *compiler) skipperOf(s *schema.Schema, seen map[*schema.Schema]*skipper) *skipper {
-	if sk, ok := seen[s]; ok {
+// New returns the skipper of s.
+func New(s *schema.Schema) *Skipper { return Memo{}.Skipper(s) }
+
+// Skipper returns the skipper of s, compiling it and the skippers of its
+// children once.
+func (m Memo) Skipper(s *schema.Schema) *Skipper {
+	if sk, ok := m[s]; ok {
 		return sk
 	}
-	sk := &skipper{s: s}
-	seen[s] = sk
+	sk := &Skipper{s: s}
+	m[s] = sk
 	switch s.Kind() {
 	case schema.Record:
 		for _, f := range s.Fields() {
-			sk.children = append(sk.children, c.skipperOf(f.Type(), seen))
+			sk.children = append(sk.children, m.Skipper(f.Type()))
 		}
 	case schema.Array, schema.Map:
 		elem := s.Items()
 		if s.Kind() == schema.Map {
 			elem = s.Values()
 		}
-		sk.children = []*skipper{c.skipperOf(elem, seen)}
+		sk.children = []*Skipper{m.Skipper(elem)}
 	case schema.Union:
 		for _, b := range s.Branches() {
-			sk.children = append(sk.children, c.skipperOf(b, seen))
+			sk.children = append(sk.children, m.Skipper(b))
 		}
 	}
 	return sk
 }
 
-func (sk *skipper) decode(_ unsafe.Pointer, d *decodeState) { sk.skip(d) }
-
-func (sk *skipper) skip(d *decodeState) {
+// Skip reads a value of the skipper's schema and discards it; an error is
+// recorded in d, as the decoders do.
+func (sk *Skipper) Skip(d *wire.Decoder) {
 	switch sk.s.Kind() {
 	case schema.Null:
 	case schema.Boolean:
@@ -69,18 +73,18 @@ func (sk *skipper) skip(d *decodeState) {
 	case schema.Fixed:
 		d.ReadRaw(sk.s.Size())
 	case schema.Enum:
-		readEnumIndex(sk.s, d)
+		d.ReadSymbol(len(sk.s.Symbols()), sk.s.FullName())
 	case schema.Union:
-		i := readUnionIndex(sk.s, d)
+		i := d.ReadBranch(len(sk.s.Branches()))
 		if d.Err == nil {
-			sk.children[i].skip(d)
+			sk.children[i].Skip(d)
 		}
 	case schema.Record:
 		if !d.Enter() {
 			return
 		}
 		for i, f := range sk.children {
-			f.skip(d)
+			f.Skip(d)
 			if d.Err != nil {
 				d.AddField(sk.s.Fields()[i].Name())
 				return
@@ -92,7 +96,7 @@ func (sk *skipper) skip(d *decodeState) {
 	}
 }
 
-func (sk *skipper) skipBlocks(d *decodeState) {
+func (sk *Skipper) skipBlocks(d *wire.Decoder) {
 	if !d.Enter() {
 		return
 	}
@@ -129,7 +133,7 @@ func (sk *skipper) skipBlocks(d *decodeState) {
 // against the input by readBlock), and returns the index of the item that
 // failed, or -1. Items of fixed width are skipped at once, and ints and
 // longs by their lengths, inline.
-func (sk *skipper) skipItems(d *decodeState, count int64) int64 {
+func (sk *Skipper) skipItems(d *wire.Decoder, count int64) int64 {
 	elem := sk.children[0]
 	if sk.s.Kind() == schema.Array {
 		switch elem.s.Kind() {
@@ -149,7 +153,7 @@ func (sk *skipper) skipItems(d *decodeState, count int64) int64 {
 				d.Pos += k
 			}
 		}
-		elem.skip(d)
+		elem.Skip(d)
 		if d.Err != nil {
 			return i
 		}
@@ -160,7 +164,7 @@ func (sk *skipper) skipItems(d *decodeState, count int64) int64 {
 // skipVarints skips count int or long varints, failing as readInt and
 // ReadLong would on a malformed one; it returns the index of that one, or
 // -1.
-func skipVarints(d *decodeState, count int64, long bool) int64 {
+func skipVarints(d *wire.Decoder, count int64, long bool) int64 {
 	buf, p := d.Buf, d.Pos
 	for i := int64(0); i < count; i++ {
 		if p < len(buf) && buf[p] < 0x80 {
@@ -172,7 +176,7 @@ func skipVarints(d *decodeState, count int64, long bool) int64 {
 			continue
 		}
 		d.Pos = p
-		if d.skipVarint(long); d.Err != nil {
+		if skipVarint(d, long); d.Err != nil {
 			return i
 		}
 		p = d.Pos

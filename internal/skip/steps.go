@@ -1,27 +1,25 @@
-package codec
+package skip
 
 import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
 )
 
-// Skipping and copying writer values without decoding them, for the
-// transcoder (see codec_resolve.go).
-
-// skipStep skips one value. Primitive values, and unions of them, are
+// Step skips one value. Primitive values, and unions of them, are
 // skipped inline, in one loop over a record's consecutive skipped or
 // copied fields (no call per field, varints measured by their stop bit
-// without being decoded); other values go to their skipper. name labels
+// without being decoded); other values go to their Skipper. name labels
 // errors inside a record ("" for a value that is not a field).
-type skipStep struct {
+type Step struct {
 	op   uint8
 	n    int // opFixed: width; opEnum: number of symbols
-	sk   *skipper
+	sk   *Skipper
 	name string
-	// opUnion: one step per branch, each a primitive step or a skipper.
-	branches []skipStep
+	// opUnion: one step per branch, each a primitive step or a Skipper.
+	branches []Step
 }
 
 const (
@@ -36,8 +34,10 @@ const (
 	opUnion
 )
 
-func (xc *xcompiler) skipStep(s *schema.Schema, name string) skipStep {
-	st := skipStep{name: name}
+// Step returns the step that skips a value of s, the field name (or "")
+// labelling its errors.
+func (m Memo) Step(s *schema.Schema, name string) Step {
+	st := Step{name: name}
 	switch s.Kind() {
 	case schema.Null:
 		st.op = opNull
@@ -62,15 +62,15 @@ func (xc *xcompiler) skipStep(s *schema.Schema, name string) skipStep {
 		// by the union's own step.
 		st.op = opUnion
 		for _, b := range s.Branches() {
-			st.branches = append(st.branches, xc.skipStep(b, ""))
+			st.branches = append(st.branches, m.Step(b, ""))
 		}
 	default:
-		st.op, st.sk = opSkipper, xc.skipper(s)
+		st.op, st.sk = opSkipper, m.Skipper(s)
 	}
 	return st
 }
 
-// skipAll runs the steps, and reports false (with the error recorded and
+// All runs the steps, and reports false (with the error recorded and
 // the field named) if one fails. It validates what it skips as a decoder
 // would: varint lengths, booleans, enum indexes and union branches,
 // lengths against the limit and the input left.
@@ -78,7 +78,7 @@ func (xc *xcompiler) skipStep(s *schema.Schema, name string) skipStep {
 // The position lives in a local between fields: kept in d.pos, every
 // field's skip would wait on a store and a reload of it before it could
 // read its first byte. The slow paths take it from and give it back to d.
-func skipAll(d *decodeState, steps []skipStep) bool {
+func All(d *wire.Decoder, steps []Step) bool {
 	buf, p := d.Buf, d.Pos
 	for i := range steps {
 		st := &steps[i]
@@ -91,7 +91,7 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 				p++
 			} else {
 				d.Pos = p
-				j := readBranch(d, len(st.branches))
+				j := d.ReadBranch(len(st.branches))
 				buf, p = d.Buf, d.Pos
 				if j < 0 {
 					if name := steps[i].name; name != "" {
@@ -117,7 +117,7 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 				continue
 			}
 			d.Pos = p
-			d.skipVarint(op == opLong)
+			skipVarint(d, op == opLong)
 		case opLen:
 			// A one-byte length (0 to 63) within the input and the limit.
 			if p < len(buf) && buf[p] < 0x80 && buf[p]&1 == 0 {
@@ -149,11 +149,11 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 		case opEnum:
 			d.Pos = p
 			if j := d.ReadInt(); d.Err == nil && (j < 0 || int(j) >= st.n) {
-				d.Failf(ErrInvalid, "enum index %d out of range (%d symbols)", j, st.n)
+				d.Failf(wire.ErrInvalid, "enum index %d out of range (%d symbols)", j, st.n)
 			}
 		case opSkipper:
 			d.Pos = p
-			st.sk.skip(d)
+			st.sk.Skip(d)
 		}
 		// Only the slow paths reach here, with the position in d.
 		buf, p = d.Buf, d.Pos
@@ -170,7 +170,7 @@ func skipAll(d *decodeState, steps []skipStep) bool {
 
 // varintLenInWord returns the length of the int or long varint at the
 // start of b when b holds 8 bytes and the varint ends, valid, within
-// them; 0 otherwise. It is small enough to inline into skipAll.
+// them; 0 otherwise. It is small enough to inline into All.
 func varintLenInWord(b []byte, long bool) int {
 	if len(b) < 8 {
 		return 0
@@ -188,7 +188,7 @@ func varintLenInWord(b []byte, long bool) int {
 
 // skipVarint moves past an int or long varint of two bytes or more,
 // failing as readInt and readLong would on a malformed one.
-func (d *decodeState) skipVarint(long bool) {
+func skipVarint(d *wire.Decoder, long bool) {
 	if n := varintLenInWord(d.Buf[d.Pos:], long); n > 0 {
 		d.Pos += n
 		return
