@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"github.com/avrogo/avro/internal/resolve"
 	"math"
 	"strings"
 	"unsafe"
@@ -138,7 +139,7 @@ func (c *structDecoder) decodeDefaults(p unsafe.Pointer, d *decodeState) {
 // directResolver builds the direct struct decoders of one resolved
 // schema.
 type directResolver struct {
-	xc   *xcompiler
+	xc   *resolve.Compiler
 	done map[directKey]*structDecoder
 }
 
@@ -170,13 +171,13 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 		if wf.Reader != nil {
 			rf = &sd.fields[wf.Reader.Index()]
 		}
-		if rf != nil && isSkipper(rf.dec) && !r.xc.identity[wf.Action] {
+		if rf != nil && isSkipper(rf.dec) && !r.xc.Identity(wf.Action) {
 			// The reader wants the field but the Go struct has no place
 			// for it: its action still runs, so that what the reader
 			// cannot read (an enum symbol it lacks, a union branch it
 			// cannot take) fails as it would with the transcoder; the
 			// reader's skipper then reads the transcoded bytes.
-			out.fields = append(out.fields, fieldDecoder{dec: &resolvingDecoder{prog: r.xc.node(wf.Action), inner: rf.dec}, name: wf.Reader.Name()})
+			out.fields = append(out.fields, fieldDecoder{dec: &resolvingDecoder{prog: r.xc.Program(wf.Action), inner: rf.dec}, name: wf.Reader.Name()})
 			continue
 		}
 		if rf == nil || isSkipper(rf.dec) {
@@ -184,7 +185,7 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 			if wf.Reader != nil {
 				name = wf.Reader.Name() // errors name the reader's field, as the transcoder's do
 			}
-			st := r.xc.skippers.Step(wf.Writer.Type(), name)
+			st := r.xc.Skippers.Step(wf.Writer.Type(), name)
 			if n := len(out.fields); n > 0 && out.fields[n-1].op == fieldSkip {
 				last := &out.fields[n-1]
 				last.skip = append(last.skip, st)
@@ -195,7 +196,7 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 		}
 		f := *rf
 		switch {
-		case r.xc.identity[wf.Action]:
+		case r.xc.Identity(wf.Action):
 			// The reader's decoder reads the writer's bytes as they are.
 		case wf.Action.Kind() == schema.ActionPromote && wf.Writer.Type().Kind() == schema.Int && wf.Action.Reader().Kind() == schema.Long:
 			// An int read as a long: the same encoding, checked as an int.
@@ -207,13 +208,13 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 		case wf.Action.Kind() == schema.ActionRecord && isStructDecoder(f.dec):
 			nested := r.resolvedStructFor(wf.Action, f.dec.(*structDecoder))
 			if nested == nil {
-				f.dec = &resolvingDecoder{prog: r.xc.node(wf.Action), inner: f.dec}
+				f.dec = &resolvingDecoder{prog: r.xc.Program(wf.Action), inner: f.dec}
 			} else {
 				f.dec = nested
 			}
 			f.op = fieldCall
 		default:
-			f.dec, f.op = &resolvingDecoder{prog: r.xc.node(wf.Action), inner: f.dec}, fieldCall
+			f.dec, f.op = &resolvingDecoder{prog: r.xc.Program(wf.Action), inner: f.dec}, fieldCall
 		}
 		out.fields = append(out.fields, f)
 	}
@@ -223,7 +224,12 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 		if isSkipper(rf.dec) {
 			continue // the Go struct has no field for it
 		}
-		fd := fieldDefault{offset: rf.offset, dec: rf.dec, bin: nonNil(def.DefaultBinary()), name: def.Name()}
+		// Not nil, which the default decode would read as no input.
+		bin := def.DefaultBinary()
+		if bin == nil {
+			bin = []byte{}
+		}
+		fd := fieldDefault{offset: rf.offset, dec: rf.dec, bin: bin, name: def.Name()}
 		fd.setConstant(rf.op)
 		out.defaults = append(out.defaults, fd)
 	}

@@ -1,4 +1,4 @@
-package codec
+package resolve
 
 import (
 	"fmt"
@@ -7,29 +7,38 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// Compiling a resolution graph (schema.Action) into a transcoder.
-
-// xcompiler compiles a resolution graph into a transcoder.
-type xcompiler struct {
-	skippers skip.Memo
+// Compiler compiles the steps of a resolution graph (schema.Action) into
+// transcoders, sharing the nodes of the steps they have in common.
+type Compiler struct {
+	// Skippers are the skippers of the writer's values, which the
+	// codecs that read writer data directly share.
+	Skippers skip.Memo
 	nodes    map[*schema.Action]xnode
 	identity map[*schema.Action]bool
 }
 
-func newXCompiler(root *schema.Action) *xcompiler {
-	return &xcompiler{
-		skippers: skip.Memo{},
+// NewCompiler returns a Compiler of the graph whose root is root.
+func NewCompiler(root *schema.Action) *Compiler {
+	return &Compiler{
+		Skippers: skip.Memo{},
 		nodes:    map[*schema.Action]xnode{},
 		identity: identities(root),
 	}
 }
 
-func (xc *xcompiler) node(a *schema.Action) xnode {
+// Identity reports whether the writer's value of step a is the reader's
+// value as it is encoded, so that it is copied.
+func (xc *Compiler) Identity(a *schema.Action) bool { return xc.identity[a] }
+
+// Program returns the transcoder of step a.
+func (xc *Compiler) Program(a *schema.Action) *Program { return &Program{xc.node(a)} }
+
+func (xc *Compiler) node(a *schema.Action) xnode {
 	if n, ok := xc.nodes[a]; ok {
 		return n
 	}
 	if xc.identity[a] {
-		n := &xcopy{steps: []skip.Step{xc.skippers.Step(a.Writer(), "")}}
+		n := &xcopy{steps: []skip.Step{xc.Skippers.Step(a.Writer(), "")}}
 		xc.nodes[a] = n
 		return n
 	}
@@ -76,7 +85,7 @@ func (xc *xcompiler) node(a *schema.Action) xnode {
 	return n
 }
 
-func (xc *xcompiler) record(a *schema.Action) xnode {
+func (xc *Compiler) record(a *schema.Action) xnode {
 	fields := a.WriterFields()
 	reader := a.Reader()
 	inOrder := true
@@ -99,7 +108,7 @@ func (xc *xcompiler) record(a *schema.Action) xnode {
 		for _, f := range fields {
 			xf := xfield{name: f.Writer.Name()}
 			if f.Reader == nil {
-				xf.skip = []skip.Step{xc.skippers.Step(f.Writer.Type(), f.Writer.Name())}
+				xf.skip = []skip.Step{xc.Skippers.Step(f.Writer.Type(), f.Writer.Name())}
 			} else {
 				xf.name = f.Reader.Name()
 				xf.target = f.Reader.Index()
@@ -141,7 +150,7 @@ func (xc *xcompiler) record(a *schema.Action) xnode {
 	for _, f := range fields {
 		switch {
 		case f.Reader == nil:
-			st := xc.skippers.Step(f.Writer.Type(), f.Writer.Name())
+			st := xc.Skippers.Step(f.Writer.Type(), f.Writer.Name())
 			if s, ok := run.(*xskip); ok {
 				s.steps = append(s.steps, st)
 				continue
@@ -151,7 +160,7 @@ func (xc *xcompiler) record(a *schema.Action) xnode {
 		case xc.identity[f.Action]:
 			defaultsUpTo(f.Reader.Index())
 			next = f.Reader.Index() + 1
-			st := xc.skippers.Step(f.Writer.Type(), f.Reader.Name())
+			st := xc.Skippers.Step(f.Writer.Type(), f.Reader.Name())
 			if c, ok := run.(*xcopy); ok {
 				c.steps = append(c.steps, st)
 				continue

@@ -1,9 +1,10 @@
-package codec
+package resolve
 
 import (
 	"math"
 
 	"github.com/avrogo/avro/internal/skip"
+	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/varint"
 )
@@ -24,7 +25,7 @@ type xcopy struct{ steps []skip.Step }
 func (x *xcopy) xcode(t *xstate) {
 	d := t.d
 	start := d.Pos
-	if !skip.All(&d.Decoder, x.steps) {
+	if !skip.All(d, x.steps) {
 		return
 	}
 	if t.track {
@@ -36,7 +37,7 @@ func (x *xcopy) xcode(t *xstate) {
 // xskip skips writer-only record fields.
 type xskip struct{ steps []skip.Step }
 
-func (x *xskip) xcode(t *xstate) { skip.All(&t.d.Decoder, x.steps) }
+func (x *xskip) xcode(t *xstate) { skip.All(t.d, x.steps) }
 
 // xbytes appends constant bytes: reader defaults.
 type xbytes struct{ b []byte }
@@ -122,14 +123,14 @@ func (x *xenum) xcode(t *xstate) {
 	if t.track {
 		t.mark(start, 0)
 	}
-	i := readEnumIndex(x.w, d)
+	i := d.ReadSymbol(len(x.w.Symbols()), x.w.FullName())
 	if d.Err != nil {
 		return
 	}
 	j := x.m[i]
 	if j < 0 {
 		d.Pos = start
-		d.Failf(ErrInvalid, "writer symbol %q of %s is not in reader enum %s, which has no default",
+		d.Failf(wire.ErrInvalid, "writer symbol %q of %s is not in reader enum %s, which has no default",
 			x.w.Symbols()[i], x.w.FullName(), x.r.FullName())
 		return
 	}
@@ -196,7 +197,7 @@ func (x *xreorder) xcode(t *xstate) {
 	recStart, markBase := len(t.out), len(t.marks)
 	for _, f := range x.fields {
 		if f.node == nil {
-			if !skip.All(&d.Decoder, f.skip) {
+			if !skip.All(d, f.skip) {
 				return
 			}
 			continue
@@ -322,7 +323,7 @@ type xwunion struct {
 }
 
 func (x *xwunion) xcode(t *xstate) {
-	i := readUnionIndex(x.w, t.d)
+	i := t.d.ReadBranch(len(x.w.Branches()))
 	if t.d.Err != nil {
 		return
 	}
@@ -348,5 +349,5 @@ func (x *xrunion) xcode(t *xstate) {
 type xerror struct{ err error }
 
 func (x *xerror) xcode(t *xstate) {
-	t.d.Failf(ErrInvalid, "%w", x.err)
+	t.d.Failf(wire.ErrInvalid, "%w", x.err)
 }
