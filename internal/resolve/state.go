@@ -3,9 +3,9 @@ package resolve
 import (
 	"errors"
 	"math"
+	"math/bits"
 	"sort"
 	"sync"
-	"unsafe"
 
 	"github.com/avrogo/avro/internal/wire"
 )
@@ -62,6 +62,9 @@ var errTrackDone = errors.New("avro: offset tracking done")
 type xmark struct {
 	out, in, n int
 }
+
+// markSize is the size of an xmark: three ints.
+const markSize = 3 * bits.UintSize / 8
 
 var xstatePool = sync.Pool{New: func() any { return new(xstate) }}
 
@@ -153,7 +156,7 @@ func (p *Program) WriterOffset(d *wire.Decoder, start int, zero int64, outPos in
 	t.d, t.out, t.limit, t.track, t.stop = &tmp, t.out[:0], outLimit(d), true, outPos
 	// Marks take 24 bytes: at most an eighth of the allocation limit,
 	// growth included.
-	t.maxMarks = max(t.limit/(8*int(unsafe.Sizeof(xmark{}))), 64)
+	t.maxMarks = max(t.limit/(8*markSize), 64)
 	p.root.xcode(t)
 	// Decoders record an error after reading the bad value, so an error
 	// at a mark's offset belongs to the value before it: take the last
