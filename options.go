@@ -12,22 +12,33 @@ import (
 // real data and small enough that no input of a few bytes can make a
 // decode allocate more than a few MiB.
 const (
-	// DefaultMaxDepth is the default MaxDepth (decoding and encoding):
-	// 128.
-	DefaultMaxDepth = codec.DefaultMaxDepth
+	// DefaultMaxDepth is the default MaxDepth (decoding and encoding).
+	DefaultMaxDepth = 128
 	// DefaultMaxLength is the default MaxLength: 1 GiB.
-	DefaultMaxLength = codec.DefaultMaxLength
+	DefaultMaxLength = 1 << 30
 	// DefaultMaxItems is the default MaxItems: 2^30 items.
-	DefaultMaxItems = codec.DefaultMaxItems
+	DefaultMaxItems = 1 << 30
 	// DefaultMaxZeroSizeItems is the default MaxZeroSizeItems: 2^20.
-	DefaultMaxZeroSizeItems = codec.DefaultMaxZeroSizeItems
+	DefaultMaxZeroSizeItems = 1 << 20
 	// DefaultAllocPerByte and DefaultAllocFloor make the default
 	// MaxAlloc: 64 bytes per input byte plus 4 MiB.
-	DefaultAllocPerByte = codec.DefaultAllocPerByte
-	DefaultAllocFloor   = codec.DefaultAllocFloor
+	DefaultAllocPerByte = 64
+	DefaultAllocFloor   = 4 << 20
 	// DefaultMaxDecimalScale is the default MaxDecimalScale (decoding and
-	// encoding): 2048.
-	DefaultMaxDecimalScale = codec.DefaultMaxDecimalScale
+	// encoding).
+	DefaultMaxDecimalScale = 2048
+)
+
+// The engine's defaults are these: a constant index out of range does not
+// compile.
+var (
+	_ = [1]struct{}{}[DefaultMaxDepth-codec.DefaultMaxDepth]
+	_ = [1]struct{}{}[DefaultMaxLength-codec.DefaultMaxLength]
+	_ = [1]struct{}{}[DefaultMaxItems-codec.DefaultMaxItems]
+	_ = [1]struct{}{}[DefaultMaxZeroSizeItems-codec.DefaultMaxZeroSizeItems]
+	_ = [1]struct{}{}[DefaultAllocPerByte-codec.DefaultAllocPerByte]
+	_ = [1]struct{}{}[DefaultAllocFloor-codec.DefaultAllocFloor]
+	_ = [1]struct{}{}[DefaultMaxDecimalScale-codec.DefaultMaxDecimalScale]
 )
 
 // DecodeOptions configures decoding. The zero value uses the defaults; a
