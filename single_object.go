@@ -243,5 +243,5 @@ const sameFingerprintKept = 64
 // readerCache returns the *T kept in reader's cache under family, made
 // on first use.
 func readerCache[T any](reader *schema.Schema, f codec.Family) *T {
-	return codec.Cached(reader, f, nil, func() T { var zero T; return zero })
+	return codec.Cached(reader, f, func() T { var zero T; return zero })
 }

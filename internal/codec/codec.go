@@ -2,7 +2,6 @@ package codec
 
 import (
 	"reflect"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -12,13 +11,13 @@ import (
 // input a decoder records the error with d.fail and returns; callers check
 // d.err where they need to stop early.
 type decoder interface {
-	decode(p unsafe.Pointer, d *decodeState)
+	decode(p pointer, d *decodeState)
 }
 
 // encoder appends the Go value at p to e.buf, in the encoding of its
 // schema. Errors are recorded with e.fail.
 type encoder interface {
-	encode(p unsafe.Pointer, e *encodeState)
+	encode(p pointer, e *encodeState)
 }
 
 // compileKey identifies one codec being compiled, so that recursive

@@ -4,7 +4,6 @@ import (
 	"github.com/avrogo/avro/internal/wire"
 	"slices"
 	"time"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -31,7 +30,7 @@ type anyCodec struct {
 	boxed bool
 }
 
-func (c anyCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c anyCodec) decode(p pointer, d *decodeState) {
 	var b *anyBoxes
 	if c.boxed && wire.SlabBoxing {
 		b = &d.boxes
@@ -39,11 +38,11 @@ func (c anyCodec) decode(p unsafe.Pointer, d *decodeState) {
 	}
 	v := c.n.decodeAny(d, b)
 	if d.Err == nil {
-		*(*any)(p) = v
+		*as[any](p) = v
 	}
 }
 
-func (c anyCodec) encode(p unsafe.Pointer, e *encodeState) { c.n.encodeAny(*(*any)(p), e) }
+func (c anyCodec) encode(p pointer, e *encodeState) { c.n.encodeAny(*as[any](p), e) }
 
 // anyDecoder returns the decoder of s into an any (p points at an any).
 func (c *compiler) anyDecoder(s *schema.Schema, path string) (decoder, error) {
@@ -129,22 +128,14 @@ var (
 	durationEfaceType = eTypeOf(time.Duration(0))
 )
 
-func eTypeOf(v any) unsafe.Pointer { return efaceOf(&v).typ }
-
-// makeAny builds the interface value of the given type whose data is at p.
-func makeAny(typ, p unsafe.Pointer) any {
-	var v any
-	ef := efaceOf(&v)
-	ef.typ, ef.data = typ, p
-	return v
-}
+func eTypeOf(v any) typeWord { return efaceOf(&v).typ }
 
 // word returns a fresh 8-byte slot.
-func (b *anyBoxes) word() unsafe.Pointer {
+func (b *anyBoxes) word() pointer {
 	if p, ok := chunkData[int64](b.d, 1); ok {
 		return p
 	}
-	return unsafe.Pointer(new(uint64))
+	return pointerTo(new(uint64))
 }
 
 // timeBoxChunk is the number of times a slab of them holds.
@@ -159,7 +150,7 @@ func (b *anyBoxes) time(t time.Time) any {
 		d.timeBoxes = make([]time.Time, 0, timeBoxChunk)
 	}
 	d.timeBoxes = append(d.timeBoxes, t)
-	return makeAny(timeEfaceType, unsafe.Pointer(&d.timeBoxes[len(d.timeBoxes)-1]))
+	return anyAt(timeEfaceType, &d.timeBoxes[len(d.timeBoxes)-1])
 }
 
 func (b *anyBoxes) duration(v time.Duration) any {
@@ -167,7 +158,7 @@ func (b *anyBoxes) duration(v time.Duration) any {
 		return v
 	}
 	p := b.word()
-	*(*time.Duration)(p) = v
+	*as[time.Duration](p) = v
 	return makeAny(durationEfaceType, p)
 }
 
@@ -176,7 +167,7 @@ func (b *anyBoxes) int32(v int32) any {
 		return v
 	}
 	p := b.word()
-	*(*int32)(p) = v
+	*as[int32](p) = v
 	return makeAny(int32EfaceType, p)
 }
 
@@ -185,7 +176,7 @@ func (b *anyBoxes) int64(v int64) any {
 		return v
 	}
 	p := b.word()
-	*(*int64)(p) = v
+	*as[int64](p) = v
 	return makeAny(int64EfaceType, p)
 }
 
@@ -194,7 +185,7 @@ func (b *anyBoxes) float32(v float32) any {
 		return v
 	}
 	p := b.word()
-	*(*float32)(p) = v
+	*as[float32](p) = v
 	return makeAny(float32EfaceType, p)
 }
 
@@ -203,7 +194,7 @@ func (b *anyBoxes) float64(v float64) any {
 		return v
 	}
 	p := b.word()
-	*(*float64)(p) = v
+	*as[float64](p) = v
 	return makeAny(float64EfaceType, p)
 }
 
@@ -215,7 +206,7 @@ func (b *anyBoxes) string(v string) any {
 		b.strs = make([]string, 0, min(max(2*cap(b.strs), firstBoxChunk), maxBoxChunk))
 	}
 	b.strs = append(b.strs, v)
-	return makeAny(stringEfaceType, unsafe.Pointer(&b.strs[len(b.strs)-1]))
+	return anyAt(stringEfaceType, &b.strs[len(b.strs)-1])
 }
 
 func (c *compiler) newAnyNode(s *schema.Schema, path string) (anyNode, error) {

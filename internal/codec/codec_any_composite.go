@@ -3,7 +3,6 @@ package codec
 import (
 	"github.com/avrogo/avro/internal/wire"
 	"reflect"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -133,7 +132,7 @@ func (n *anyArray) decodeAny(d *decodeState, b *anyBoxes) any {
 			break
 		}
 		var ok bool
-		if !d.ReserveItems(count, int64(unsafe.Sizeof(any(nil)))) {
+		if !d.ReserveItems(count, int64(sizeOf[any]())) {
 			d.EndBlock(blk)
 			break
 		}
@@ -291,13 +290,13 @@ func (n *anyMap) encodeAny(v any, e *encodeState) {
 	if m, ok := v.(map[string]any); ok {
 		if len(m) > 0 {
 			e.WriteLong(int64(len(m)))
-			if w, ok := walkSmallMap(unsafe.Pointer(&m)); ok {
-				const size, off = unsafe.Sizeof(mapSlot[any]{}), unsafe.Offsetof(mapSlot[any]{}.value)
-				for s := w.next(size); s != nil; s = w.next(size) {
-					e.WriteString(*(*string)(s))
-					n.values.encodeAny(*(*any)(unsafe.Add(s, off)), e)
+			if w, ok := walkSmallMap(pointerTo(&m)); ok {
+				size, off := slotLayout[any]()
+				for s := w.next(size); !s.isNil(); s = w.next(size) {
+					e.WriteString(*as[string](s))
+					n.values.encodeAny(*as[any](s.add(off)), e)
 					if e.Err != nil {
-						e.AddKey(*(*string)(s))
+						e.AddKey(*as[string](s))
 						return
 					}
 				}

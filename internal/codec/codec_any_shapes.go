@@ -2,7 +2,6 @@ package codec
 
 import (
 	"reflect"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -24,33 +23,33 @@ type genericShapeCodec struct {
 	t   reflect.Type
 }
 
-func (c genericShapeCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c genericShapeCodec) decode(p pointer, d *decodeState) {
 	var v any
-	c.any.decode(unsafe.Pointer(&v), d)
+	c.any.decode(pointerTo(&v), d)
 	if d.Err != nil {
 		return
 	}
 	switch x := v.(type) {
 	case map[string]any:
 		// Like every map target, a non-nil map keeps its other entries.
-		if m := *(*map[string]any)(p); m != nil {
+		if m := *as[map[string]any](p); m != nil {
 			for k, v := range x {
 				m[k] = v
 			}
 			return
 		}
-		*(*map[string]any)(p) = x
+		*as[map[string]any](p) = x
 	case []any:
-		*(*[]any)(p) = x
+		*as[[]any](p) = x
 	}
 }
 
-func (c genericShapeCodec) encode(p unsafe.Pointer, e *encodeState) {
+func (c genericShapeCodec) encode(p pointer, e *encodeState) {
 	switch c.t {
 	case stringAnyMapType:
-		c.any.n.encodeAny(*(*map[string]any)(p), e)
+		c.any.n.encodeAny(*as[map[string]any](p), e)
 	default:
-		c.any.n.encodeAny(*(*[]any)(p), e)
+		c.any.n.encodeAny(*as[[]any](p), e)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"slices"
 	"time"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -241,9 +240,10 @@ func (n *anyUnion) decodeAny(d *decodeState, b *anyBoxes) any {
 // onlyEntry returns the entry of a map of one entry (a union wrapper,
 // {"type": value}), without setting up a range over it when it can.
 func onlyEntry(m map[string]any) (string, any) {
-	if w, ok := walkSmallMap(unsafe.Pointer(&m)); ok {
-		if s := w.next(unsafe.Sizeof(mapSlot[any]{})); s != nil {
-			return *(*string)(s), *(*any)(unsafe.Add(s, unsafe.Offsetof(mapSlot[any]{}.value)))
+	if w, ok := walkSmallMap(pointerTo(&m)); ok {
+		size, off := slotLayout[any]()
+		if s := w.next(size); !s.isNil() {
+			return *as[string](s), *as[any](s.add(off))
 		}
 	}
 	for k, v := range m {

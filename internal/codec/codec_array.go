@@ -3,19 +3,11 @@ package codec
 import (
 	"math"
 	"reflect"
-	"unsafe"
 
 	"github.com/modern-go/reflect2"
 
 	"github.com/avrogo/avro/schema"
 )
-
-// sliceHeader is the layout of every Go slice.
-type sliceHeader struct {
-	data unsafe.Pointer
-	len  int
-	cap  int
-}
 
 // sliceDecoder decodes an array into a Go slice, reusing the slice's
 // storage when it is large enough (as encoding/json does). An empty array
@@ -27,11 +19,11 @@ type sliceDecoder struct {
 	elem     decoder
 }
 
-func (c *sliceDecoder) decode(p unsafe.Pointer, d *decodeState) {
+func (c *sliceDecoder) decode(p pointer, d *decodeState) {
 	if !d.Enter() {
 		return
 	}
-	sh := (*sliceHeader)(p)
+	sh := as[sliceHeader](p)
 	n := 0
 	for {
 		count, blk := d.ReadBlock(int64(n), c.minSize)
@@ -44,7 +36,7 @@ func (c *sliceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 			return
 		}
 		for i := n; i < newLen; i++ {
-			c.elem.decode(unsafe.Add(sh.data, uintptr(i)*c.elemSize), d)
+			c.elem.decode(sh.data.add(uintptr(i)*c.elemSize), d)
 			if d.Err != nil {
 				d.EndBlock(blk)
 				d.MoreItems(int64(i), int64(newLen), c.minSize)
@@ -70,8 +62,8 @@ func (c *sliceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 // array of many one-item blocks, charged only for each growth, allocated
 // five times what it was charged, as 1.25x growth makes arrays again and
 // again.)
-func growSlice(t reflect2.SliceType, elemSize uintptr, p unsafe.Pointer, n, newLen int, d *decodeState) bool {
-	sh := (*sliceHeader)(p)
+func growSlice(t reflect2.SliceType, elemSize uintptr, p pointer, n, newLen int, d *decodeState) bool {
+	sh := as[sliceHeader](p)
 	if newLen <= sh.cap {
 		sh.len = newLen
 		return true
@@ -80,7 +72,7 @@ func growSlice(t reflect2.SliceType, elemSize uintptr, p unsafe.Pointer, n, newL
 		return false
 	}
 	sh.len = n
-	t.UnsafeGrow(p, newLen)
+	unsafeGrow(t, p, newLen)
 	return true
 }
 
@@ -107,12 +99,12 @@ func grownCap(c, n int) int {
 
 // finishSlice sets the final length, giving an empty array a non-nil
 // empty slice.
-func finishSlice(p unsafe.Pointer, n int) {
-	sh := (*sliceHeader)(p)
-	if n == 0 && sh.data == nil {
+func finishSlice(p pointer, n int) {
+	sh := as[sliceHeader](p)
+	if n == 0 && sh.data.isNil() {
 		// What make([]T, 0) returns, with no allocation: a pointer to a
 		// zero-size object, which the first append replaces.
-		sh.data = unsafe.Pointer(&zeroSized)
+		sh.data = pointerTo(&zeroSized)
 		return
 	}
 	sh.len = n
@@ -127,15 +119,15 @@ type sliceEncoder struct {
 	elem     encoder
 }
 
-func (c *sliceEncoder) encode(p unsafe.Pointer, e *encodeState) {
-	sh := (*sliceHeader)(p)
+func (c *sliceEncoder) encode(p pointer, e *encodeState) {
+	sh := as[sliceHeader](p)
 	if !e.Enter() {
 		return
 	}
 	if sh.len > 0 {
 		e.WriteLong(int64(sh.len))
 		for i := 0; i < sh.len; i++ {
-			c.elem.encode(unsafe.Add(sh.data, uintptr(i)*c.elemSize), e)
+			c.elem.encode(sh.data.add(uintptr(i)*c.elemSize), e)
 			if e.Err != nil {
 				e.AddIndex(i)
 				return
@@ -153,10 +145,10 @@ type goArrayDecoder struct {
 	elemSize uintptr
 	minSize  int
 	elem     decoder
-	zero     func(p unsafe.Pointer, from int)
+	zero     func(p pointer, from int)
 }
 
-func (c *goArrayDecoder) decode(p unsafe.Pointer, d *decodeState) {
+func (c *goArrayDecoder) decode(p pointer, d *decodeState) {
 	if !d.Enter() {
 		return
 	}
@@ -172,7 +164,7 @@ func (c *goArrayDecoder) decode(p unsafe.Pointer, d *decodeState) {
 			return
 		}
 		for i := n; i < n+int(count); i++ {
-			c.elem.decode(unsafe.Add(p, uintptr(i)*c.elemSize), d)
+			c.elem.decode(p.add(uintptr(i)*c.elemSize), d)
 			if d.Err != nil {
 				d.EndBlock(blk)
 				d.AddIndex(int64(i))
@@ -197,14 +189,14 @@ type goArrayEncoder struct {
 	elem     encoder
 }
 
-func (c *goArrayEncoder) encode(p unsafe.Pointer, e *encodeState) {
+func (c *goArrayEncoder) encode(p pointer, e *encodeState) {
 	if !e.Enter() {
 		return
 	}
 	if c.length > 0 {
 		e.WriteLong(int64(c.length))
 		for i := 0; i < c.length; i++ {
-			c.elem.encode(unsafe.Add(p, uintptr(i)*c.elemSize), e)
+			c.elem.encode(p.add(uintptr(i)*c.elemSize), e)
 			if e.Err != nil {
 				e.AddIndex(i)
 				return
@@ -234,8 +226,8 @@ func (c *compiler) arrayDecoder(s *schema.Schema, t reflect.Type, path string) (
 		}
 		at := t
 		return &goArrayDecoder{length: t.Len(), elemSize: t.Elem().Size(), minSize: items.MinEncodedSize(), elem: elem,
-			zero: func(p unsafe.Pointer, from int) {
-				v := reflect.NewAt(at, p).Elem()
+			zero: func(p pointer, from int) {
+				v := valueAt(at, p).Elem()
 				for i := from; i < at.Len(); i++ {
 					v.Index(i).SetZero()
 				}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"github.com/avrogo/avro/internal/wire"
 	"reflect"
-	"unsafe"
 
 	"github.com/modern-go/reflect2"
 
@@ -80,19 +79,11 @@ type primSliceCodec[T any] struct {
 	// chunk, for pointer-free T, carves a short new slice from the
 	// decode's chunk of short strings (wire.ChunkSlice): one allocation fewer
 	// per array in a decode into a new struct.
-	chunk func(d *decodeState, n int) (unsafe.Pointer, bool)
+	chunk func(d *decodeState, n int) (pointer, bool)
 }
 
-// chunkData is wire.ChunkSlice for a slice header: the data of n zero
-// elements of T carved from d's chunk, or false.
-func chunkData[T typedElem](d *decodeState, n int) (unsafe.Pointer, bool) {
-	s, ok := wire.ChunkSlice[T](&d.Decoder, n)
-	return unsafe.Pointer(unsafe.SliceData(s)), ok
-}
-
-func (c *primSliceCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
-	sh := (*sliceHeader)(p)
-	var zero T
+func (c *primSliceCodec[T]) decode(p pointer, d *decodeState) {
+	sh := as[sliceHeader](p)
 	n := 0
 	for {
 		count, blk := d.ReadBlock(int64(n), c.minSize)
@@ -101,16 +92,16 @@ func (c *primSliceCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
 		}
 		newLen := n + int(count)
 		if data, ok := c.carve(sh, count, d); ok {
-			if !d.ReserveItems(count, int64(unsafe.Sizeof(zero))) {
+			if !d.ReserveItems(count, int64(sizeOf[T]())) {
 				d.EndBlock(blk)
 				return
 			}
 			sh.data, sh.len, sh.cap = data, newLen, newLen
-		} else if !growSlice(c.typ, unsafe.Sizeof(zero), p, n, newLen, d) {
+		} else if !growSlice(c.typ, sizeOf[T](), p, n, newLen, d) {
 			d.EndBlock(blk)
 			return
 		}
-		c.dec(unsafe.Slice((*T)(sh.data), newLen)[n:], d)
+		c.dec(sliceOf[T](sh.data, newLen)[n:], d)
 		if !d.EndBlock(blk) {
 			return
 		}
@@ -124,15 +115,15 @@ func (c *primSliceCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
 // Carve returns chunk storage for the first block of a slice that has
 // none (a decode into a new struct), when T allows it and the block is
 // short.
-func (c *primSliceCodec[T]) carve(sh *sliceHeader, count int64, d *decodeState) (unsafe.Pointer, bool) {
-	if c.chunk == nil || sh.data != nil || count > wire.StringShareMax {
-		return nil, false
+func (c *primSliceCodec[T]) carve(sh *sliceHeader, count int64, d *decodeState) (pointer, bool) {
+	if c.chunk == nil || !sh.data.isNil() || count > wire.StringShareMax {
+		return pointer{}, false
 	}
 	return c.chunk(d, int(count))
 }
 
-func (c *primSliceCodec[T]) encode(p unsafe.Pointer, e *encodeState) {
-	s := *(*[]T)(p)
+func (c *primSliceCodec[T]) encode(p pointer, e *encodeState) {
+	s := *as[[]T](p)
 	if len(s) > 0 {
 		e.WriteLong(int64(len(s)))
 		e.Buf = c.enc(e.Buf, s)

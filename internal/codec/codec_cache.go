@@ -3,7 +3,6 @@ package codec
 import (
 	"errors"
 	"reflect"
-	"unsafe"
 
 	"github.com/avrogo/avro/internal/cache"
 	"github.com/avrogo/avro/schema"
@@ -38,25 +37,23 @@ const (
 	FamilyResolvedSameFingerprint
 )
 
-// Cached returns the entry of family f for the Go type rtype (nil for
-// families without one) in the cache of s, made by compile on first use.
-// Two goroutines that compile at once agree on one result.
-func Cached[T any](s *schema.Schema, f Family, rtype unsafe.Pointer, compile func() T) *T {
+// Cached returns the entry of family f in the cache of s, made by compile
+// on first use, for the families whose entries are not per Go type. Two
+// goroutines that compile at once agree on one result.
+func Cached[T any](s *schema.Schema, f Family, compile func() T) *T {
+	return cachedFor(s, f, typeWord{}, compile)
+}
+
+// cachedFor is Cached for the entry of family f for the Go type rtype.
+func cachedFor[T any](s *schema.Schema, f Family, rtype typeWord, compile func() T) *T {
 	c := cache.Of(s)
-	key := cache.Key{Type: rtype, Family: uint8(f)}
+	key := cacheKey(f, rtype)
 	if e, ok := c.Load(key); ok {
 		return e.(*T)
 	}
 	v := compile()
 	return c.LoadOrStore(key, &v).(*T)
 }
-
-type eface struct {
-	typ  unsafe.Pointer
-	data unsafe.Pointer
-}
-
-func efaceOf(v *any) *eface { return (*eface)(unsafe.Pointer(v)) }
 
 type decoderEntry struct {
 	dec decoder
@@ -73,8 +70,8 @@ var ErrNilSchema = errors.New("avro: nil schema")
 
 // cachedEncoder returns the encoder of s from the Go type t, whose
 // runtime type pointer is rtype.
-func cachedEncoder(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type) (encoder, error) {
-	e := Cached(s, familyEncoder, rtype, func() encoderEntry {
+func cachedEncoder(s *schema.Schema, rtype typeWord, t reflect.Type) (encoder, error) {
+	e := cachedFor(s, familyEncoder, rtype, func() encoderEntry {
 		enc, err := newCompiler().encoderFor(s, t, "")
 		return encoderEntry{enc, err}
 	})
@@ -83,8 +80,8 @@ func cachedEncoder(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type) (enco
 
 // cachedEncoderOfElem returns the encoder of s from the element of the
 // pointer type t, whose runtime type pointer is rtype.
-func cachedEncoderOfElem(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type) (encoder, error) {
-	e := Cached(s, familyElemEncoder, rtype, func() encoderEntry {
+func cachedEncoderOfElem(s *schema.Schema, rtype typeWord, t reflect.Type) (encoder, error) {
+	e := cachedFor(s, familyElemEncoder, rtype, func() encoderEntry {
 		enc, err := newCompiler().encoderFor(s, t.Elem(), "")
 		return encoderEntry{enc, err}
 	})
@@ -93,30 +90,30 @@ func cachedEncoderOfElem(s *schema.Schema, rtype unsafe.Pointer, t reflect.Type)
 
 // topDecoder returns the decoder for the value v points at. v must be a
 // non-nil pointer.
-func topDecoder(s *schema.Schema, v *any) (decoder, unsafe.Pointer, error) {
+func topDecoder(s *schema.Schema, v *any) (decoder, pointer, error) {
 	if s == nil {
-		return nil, nil, ErrNilSchema
+		return nil, pointer{}, ErrNilSchema
 	}
 	ef := efaceOf(v)
-	if ef.typ == nil {
-		return nil, nil, &InvalidUnmarshalError{Type: nil}
+	if ef.typ.isNil() {
+		return nil, pointer{}, &InvalidUnmarshalError{Type: nil}
 	}
 	// A nil pointer first, as encoding/json checks it: before, a nil
 	// pointer to a type that cannot hold the schema was a *TypeError.
-	if ef.data == nil {
-		return nil, nil, &InvalidUnmarshalError{Type: reflect.TypeOf(*v)}
+	if ef.data.isNil() {
+		return nil, pointer{}, &InvalidUnmarshalError{Type: reflect.TypeOf(*v)}
 	}
 	// The cache is keyed by the pointer type; the decoder works on its
 	// element.
 	dec, err := cachedDecoderOfPtr(s, ef.typ, *v)
 	if err != nil {
-		return nil, nil, err
+		return nil, pointer{}, err
 	}
 	return dec, ef.data, nil
 }
 
-func cachedDecoderOfPtr(s *schema.Schema, rtype unsafe.Pointer, v any) (decoder, error) {
-	e := Cached(s, familyDecoder, rtype, func() decoderEntry {
+func cachedDecoderOfPtr(s *schema.Schema, rtype typeWord, v any) (decoder, error) {
+	e := cachedFor(s, familyDecoder, rtype, func() decoderEntry {
 		t := reflect.TypeOf(v)
 		if t.Kind() != reflect.Pointer {
 			return decoderEntry{err: &InvalidUnmarshalError{Type: t}}

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/varint"
@@ -177,7 +176,7 @@ func (c *decimalCodec) exceedsPrecision(u *big.Int) bool {
 	return u.CmpAbs(pow10(c.precision)) >= 0
 }
 
-func (c *decimalCodec) decode(p unsafe.Pointer, d *decodeState) { c.decodeRat((*big.Rat)(p), d) }
+func (c *decimalCodec) decode(p pointer, d *decodeState) { c.decodeRat(as[big.Rat](p), d) }
 
 // decodeRat decodes into r, reusing its storage; it reports success.
 func (c *decimalCodec) decodeRat(r *big.Rat, d *decodeState) bool {
@@ -201,7 +200,7 @@ func (c *decimalCodec) decodeRat(r *big.Rat, d *decodeState) bool {
 	return true
 }
 
-func (c *decimalCodec) encode(p unsafe.Pointer, e *encodeState) { c.encodeRat((*big.Rat)(p), e) }
+func (c *decimalCodec) encode(p pointer, e *encodeState) { c.encodeRat(as[big.Rat](p), e) }
 
 func (c *decimalCodec) encodeRat(r *big.Rat, e *encodeState) {
 	if c.scale > e.MaxDecimalScale {
@@ -240,8 +239,8 @@ func (c *decimalCodec) encodeRat(r *big.Rat, e *encodeState) {
 // bigDecimalCodec maps big-decimal to big.Rat.
 type bigDecimalCodec struct{}
 
-func (bigDecimalCodec) decode(p unsafe.Pointer, d *decodeState) { decodeBigDecimal((*big.Rat)(p), d) }
-func (bigDecimalCodec) encode(p unsafe.Pointer, e *encodeState) { encodeBigDecimal((*big.Rat)(p), e) }
+func (bigDecimalCodec) decode(p pointer, d *decodeState) { decodeBigDecimal(as[big.Rat](p), d) }
+func (bigDecimalCodec) encode(p pointer, e *encodeState) { encodeBigDecimal(as[big.Rat](p), e) }
 
 // decodeBigDecimal decodes into r, reusing its storage; it reports
 // success.

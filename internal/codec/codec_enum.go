@@ -2,7 +2,6 @@ package codec
 
 import (
 	"reflect"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/varint"
@@ -17,15 +16,15 @@ func readEnumIndex(s *schema.Schema, d *decodeState) int {
 // shares the schema's symbol strings, so it does not allocate.
 type enumStringCodec struct{ s *schema.Schema }
 
-func (c enumStringCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c enumStringCodec) decode(p pointer, d *decodeState) {
 	i := readEnumIndex(c.s, d)
 	if d.Err == nil {
-		*(*string)(p) = c.s.Symbols()[i]
+		*as[string](p) = c.s.Symbols()[i]
 	}
 }
 
-func (c enumStringCodec) encode(p unsafe.Pointer, e *encodeState) {
-	sym := *(*string)(p)
+func (c enumStringCodec) encode(p pointer, e *encodeState) {
+	sym := *as[string](p)
 	i := c.s.SymbolIndex(sym)
 	if i < 0 {
 		e.Failf(ErrRange, "%q is not a symbol of enum %s", sym, c.s.FullName())
@@ -43,7 +42,7 @@ type enumIndexCodec struct {
 	}
 }
 
-func (c enumIndexCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c enumIndexCodec) decode(p pointer, d *decodeState) {
 	start := d.Pos
 	readEnumIndex(c.s, d)
 	if d.Err == nil {
@@ -52,7 +51,7 @@ func (c enumIndexCodec) decode(p unsafe.Pointer, d *decodeState) {
 	}
 }
 
-func (c enumIndexCodec) encode(p unsafe.Pointer, e *encodeState) {
+func (c enumIndexCodec) encode(p pointer, e *encodeState) {
 	n := len(e.Buf)
 	c.inner.encode(p, e)
 	if e.Err != nil {

@@ -2,7 +2,6 @@ package codec
 
 import (
 	"reflect"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -11,22 +10,22 @@ import (
 // copy each way.
 type fixedArrayCodec struct{ size int }
 
-func (c fixedArrayCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c fixedArrayCodec) decode(p pointer, d *decodeState) {
 	src := d.ReadRaw(c.size)
 	if d.Err == nil {
-		copy(unsafe.Slice((*byte)(p), c.size), src)
+		copy(sliceOf[byte](p, c.size), src)
 	}
 }
 
-func (c fixedArrayCodec) encode(p unsafe.Pointer, e *encodeState) {
-	e.Buf = append(e.Buf, unsafe.Slice((*byte)(p), c.size)...)
+func (c fixedArrayCodec) encode(p pointer, e *encodeState) {
+	e.Buf = append(e.Buf, sliceOf[byte](p, c.size)...)
 }
 
 // fixedSliceCodec maps a fixed to a Go []byte, which must have the fixed's
 // length when encoding.
 type fixedSliceCodec struct{ size int }
 
-func (c fixedSliceCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c fixedSliceCodec) decode(p pointer, d *decodeState) {
 	if int64(c.size) > d.MaxLength {
 		d.Failf(ErrLimit, "fixed of %d bytes exceeds the maximum length", c.size)
 		return
@@ -36,7 +35,7 @@ func (c fixedSliceCodec) decode(p unsafe.Pointer, d *decodeState) {
 		return
 	}
 	if d.ZeroCopy {
-		*(*[]byte)(p) = src
+		*as[[]byte](p) = src
 		return
 	}
 	if !d.Reserve(int64(c.size)) {
@@ -44,11 +43,11 @@ func (c fixedSliceCodec) decode(p unsafe.Pointer, d *decodeState) {
 	}
 	b := make([]byte, c.size)
 	copy(b, src)
-	*(*[]byte)(p) = b
+	*as[[]byte](p) = b
 }
 
-func (c fixedSliceCodec) encode(p unsafe.Pointer, e *encodeState) {
-	b := *(*[]byte)(p)
+func (c fixedSliceCodec) encode(p pointer, e *encodeState) {
+	b := *as[[]byte](p)
 	if len(b) != c.size {
 		e.Failf(ErrRange, "%d bytes for a fixed of size %d", len(b), c.size)
 		return

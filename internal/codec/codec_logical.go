@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"reflect"
 	"time"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -171,14 +170,14 @@ func logicalCodecFor(s *schema.Schema, t reflect.Type, path string) (decoder, en
 // durationCodec maps duration (fixed 12) to Duration.
 type durationCodec struct{}
 
-func (durationCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (durationCodec) decode(p pointer, d *decodeState) {
 	if b := d.ReadRaw(12); d.Err == nil {
-		*(*Duration)(p) = durationFromBytes(b)
+		*as[Duration](p) = durationFromBytes(b)
 	}
 }
 
-func (durationCodec) encode(p unsafe.Pointer, e *encodeState) {
-	e.Buf = appendDuration(e.Buf, *(*Duration)(p))
+func (durationCodec) encode(p pointer, e *encodeState) {
+	e.Buf = appendDuration(e.Buf, *as[Duration](p))
 }
 
 func durationFromBytes(b []byte) Duration {

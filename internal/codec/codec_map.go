@@ -4,7 +4,6 @@ import (
 	"github.com/avrogo/avro/internal/wire"
 	"reflect"
 	"strconv"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -36,8 +35,8 @@ type typedMapCodec[V any] struct {
 
 func newTypedMapCodec[V any](minSize int, dec decoder, enc encoder) *typedMapCodec[V] {
 	c := &typedMapCodec[V]{minSize: minSize, elemDec: dec, elemEnc: enc}
-	if enc != nil && smallMapsWalkable && slotStrideHolds(reflect.TypeFor[map[string]V](), unsafe.Sizeof(mapSlot[V]{})) {
-		c.slotSize, c.valueOff = unsafe.Sizeof(mapSlot[V]{}), unsafe.Offsetof(mapSlot[V]{}.value)
+	if size, off := slotLayout[V](); enc != nil && smallMapsWalkable && slotStrideHolds(reflect.TypeFor[map[string]V](), size) {
+		c.slotSize, c.valueOff = size, off
 	}
 	if enc != nil {
 		c.direct, _ = directEncoder(enc).(func(V, *encodeState))
@@ -106,11 +105,11 @@ func mapSizeHint(count int64) int { return int(min(count, mapSizeHintMax)) }
 
 const mapSizeHintMax = 1024
 
-func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
+func (c *typedMapCodec[V]) decode(p pointer, d *decodeState) {
 	if !d.Enter() {
 		return
 	}
-	mp := (*map[string]V)(p)
+	mp := as[map[string]V](p)
 	var n int64
 	var tmp *V
 	for {
@@ -120,7 +119,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 		}
 		// Every block's entries are charged, not only the first's: the
 		// values of an empty record take no input bytes.
-		if !d.ReserveItems(count, int64(unsafe.Sizeof(*tmp)+16)) {
+		if !d.ReserveItems(count, int64(sizeOf[V]()+16)) {
 			d.EndBlock(blk)
 			return
 		}
@@ -132,7 +131,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 		}
 		m := *mp
 		if c.stringValues {
-			if !decodeStringMapBlock(*(*map[string]string)(unsafe.Pointer(mp)), d, n, count, c.minSize, blk) {
+			if !decodeStringMapBlock(*as[map[string]string](p), d, n, count, c.minSize, blk) {
 				return
 			}
 			n += count
@@ -159,7 +158,7 @@ func (c *typedMapCodec[V]) decode(p unsafe.Pointer, d *decodeState) {
 			}
 			var zero V
 			*tmp = zero
-			c.elemDec.decode(unsafe.Pointer(tmp), d)
+			c.elemDec.decode(pointerTo(tmp), d)
 			if d.Err != nil {
 				d.EndBlock(blk)
 				d.MoreItems(i, count, c.minSize)
@@ -218,11 +217,11 @@ func decodeStringEntries(m map[string]string, d *decodeState, n, count int64, mi
 	return d.EndBlock(blk)
 }
 
-func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
+func (c *typedMapCodec[V]) encode(p pointer, e *encodeState) {
 	if !e.Enter() {
 		return
 	}
-	m := *(*map[string]V)(p)
+	m := *as[map[string]V](p)
 	if len(m) > 0 {
 		e.WriteLong(int64(len(m)))
 		if w, ok := walkSmallMap(p); ok && c.slotSize != 0 {
@@ -243,9 +242,9 @@ func (c *typedMapCodec[V]) encode(p unsafe.Pointer, e *encodeState) {
 func (c *typedMapCodec[V]) encodeSlots(w *smallMapWalk, e *encodeState) {
 	size, off := c.slotSize, c.valueOff
 	if c.stringValues {
-		for s := w.next(size); s != nil; s = w.next(size) {
-			e.WriteString(*(*string)(s))
-			e.WriteString(*(*string)(unsafe.Add(s, off)))
+		for s := w.next(size); !s.isNil(); s = w.next(size) {
+			e.WriteString(*as[string](s))
+			e.WriteString(*as[string](s.add(off)))
 		}
 		return
 	}
@@ -253,11 +252,11 @@ func (c *typedMapCodec[V]) encodeSlots(w *smallMapWalk, e *encodeState) {
 		encodeMapSlots(w, e, size, off, c.elemEnc)
 		return
 	}
-	for s := w.next(size); s != nil; s = w.next(size) {
-		e.WriteString(*(*string)(s))
-		c.direct(*(*V)(unsafe.Add(s, off)), e)
+	for s := w.next(size); !s.isNil(); s = w.next(size) {
+		e.WriteString(*as[string](s))
+		c.direct(*as[V](s.add(off)), e)
 		if e.Err != nil {
-			e.AddKey(*(*string)(s))
+			e.AddKey(*as[string](s))
 			return
 		}
 	}
@@ -266,11 +265,11 @@ func (c *typedMapCodec[V]) encodeSlots(w *smallMapWalk, e *encodeState) {
 // encodeMapSlots writes the entries of a small map from its group, each
 // value encoded in place by enc, and names the key of a value that fails.
 func encodeMapSlots(w *smallMapWalk, e *encodeState, size, off uintptr, enc encoder) {
-	for s := w.next(size); s != nil; s = w.next(size) {
-		e.WriteString(*(*string)(s))
-		enc.encode(unsafe.Add(s, off), e)
+	for s := w.next(size); !s.isNil(); s = w.next(size) {
+		e.WriteString(*as[string](s))
+		enc.encode(s.add(off), e)
 		if e.Err != nil {
-			e.AddKey(*(*string)(s))
+			e.AddKey(*as[string](s))
 			return
 		}
 	}
@@ -298,7 +297,7 @@ func (c *typedMapCodec[V]) encodeRanged(m map[string]V, e *encodeState) {
 		for k, v := range m {
 			e.WriteString(k)
 			*tmp = v
-			c.elemEnc.encode(unsafe.Pointer(tmp), e)
+			c.elemEnc.encode(pointerTo(tmp), e)
 			if e.Err != nil {
 				e.AddKey(k)
 				return
@@ -346,15 +345,15 @@ func slotStrideHolds(t reflect.Type, slotSize uintptr) bool {
 		k.SetString("key" + strconv.Itoa(i))
 		m.SetMapIndex(k, reflect.Zero(t.Elem()))
 		str := k.String()
-		keys[[2]uintptr{uintptr(unsafe.Pointer(unsafe.StringData(str))), uintptr(len(str))}] = true
+		keys[*as[[2]uintptr](pointerTo(&str))] = true
 	}
-	mp := m.UnsafePointer()
-	w, ok := walkSmallMap(unsafe.Pointer(&mp))
+	mp := pointerOfValue(m)
+	w, ok := walkSmallMap(pointerTo(&mp))
 	if !ok || w.count() != len(keys) {
 		return false
 	}
-	for s := w.next(slotSize); s != nil; s = w.next(slotSize) {
-		header := *(*[2]uintptr)(s)
+	for s := w.next(slotSize); !s.isNil(); s = w.next(slotSize) {
+		header := *as[[2]uintptr](s)
 		if !keys[header] {
 			return false
 		}
@@ -363,11 +362,11 @@ func slotStrideHolds(t reflect.Type, slotSize uintptr) bool {
 	return len(keys) == 0
 }
 
-func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c *reflectMapCodec) decode(p pointer, d *decodeState) {
 	if !d.Enter() {
 		return
 	}
-	m := reflect.NewAt(c.t, p).Elem()
+	m := valueAt(c.t, p).Elem()
 	var n int64
 	var tmp, key reflect.Value
 	for {
@@ -397,7 +396,7 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 				return
 			}
 			tmp.Elem().SetZero()
-			c.elemDec.decode(tmp.UnsafePointer(), d)
+			c.elemDec.decode(pointerOfValue(tmp), d)
 			if d.Err != nil {
 				d.EndBlock(blk)
 				d.MoreItems(i, count, c.minSize)
@@ -420,7 +419,7 @@ func (c *reflectMapCodec) decode(p unsafe.Pointer, d *decodeState) {
 	}
 }
 
-func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
+func (c *reflectMapCodec) encode(p pointer, e *encodeState) {
 	if !e.Enter() {
 		return
 	}
@@ -430,7 +429,7 @@ func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
 			return
 		}
 	}
-	m := reflect.NewAt(c.t, p).Elem()
+	m := valueAt(c.t, p).Elem()
 	if m.Len() > 0 {
 		e.WriteLong(int64(m.Len()))
 		tmp := reflect.New(c.t.Elem())
@@ -441,7 +440,7 @@ func (c *reflectMapCodec) encode(p unsafe.Pointer, e *encodeState) {
 			tmp.Elem().SetIterValue(it)
 			k := key.String()
 			e.WriteString(k)
-			c.elemEnc.encode(tmp.UnsafePointer(), e)
+			c.elemEnc.encode(pointerOfValue(tmp), e)
 			if e.Err != nil {
 				e.AddKey(k)
 				return

@@ -2,7 +2,6 @@ package codec
 
 import (
 	"reflect"
-	"unsafe"
 
 	"github.com/modern-go/reflect2"
 )
@@ -24,7 +23,7 @@ import (
 // decode, where t is T. It returns nil, with the decode's error set, when
 // T does not fit in what is left of MaxAlloc. (The carved pointees are
 // not charged: their branches take at least a byte of input each.)
-func pointeeAllocator(t reflect.Type) func(d *decodeState) unsafe.Pointer {
+func pointeeAllocator(t reflect.Type) func(d *decodeState) pointer {
 	switch t.Kind() {
 	case reflect.Int64, reflect.Uint64, reflect.Float64, reflect.Int, reflect.Uint:
 		if t.Size() == 8 {
@@ -36,22 +35,22 @@ func pointeeAllocator(t reflect.Type) func(d *decodeState) unsafe.Pointer {
 		return chunkPointee[bool](t)
 	}
 	rt, size := reflect2.Type2(t), t.Size()
-	return func(d *decodeState) unsafe.Pointer {
+	return func(d *decodeState) pointer {
 		if !d.ReserveNew(size) {
-			return nil
+			return pointer{}
 		}
-		return rt.UnsafeNew()
+		return unsafeNew(rt)
 	}
 }
 
 // chunkPointee returns an allocator of pointees of type t, which has E's
 // size and alignment, carved from the chunk when it can.
-func chunkPointee[E typedElem](t reflect.Type) func(d *decodeState) unsafe.Pointer {
+func chunkPointee[E typedElem](t reflect.Type) func(d *decodeState) pointer {
 	rt := reflect2.Type2(t)
-	return func(d *decodeState) unsafe.Pointer {
+	return func(d *decodeState) pointer {
 		if p, ok := chunkData[E](d, 1); ok {
 			return p
 		}
-		return rt.UnsafeNew()
+		return unsafeNew(rt)
 	}
 }

@@ -3,7 +3,6 @@ package codec
 import (
 	"math"
 	"reflect"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -11,13 +10,13 @@ import (
 // nullCodec reads and writes nothing: null takes no bytes.
 type nullCodec struct{}
 
-func (nullCodec) decode(unsafe.Pointer, *decodeState) {}
-func (nullCodec) encode(unsafe.Pointer, *encodeState) {}
+func (nullCodec) decode(pointer, *decodeState) {}
+func (nullCodec) encode(pointer, *encodeState) {}
 
 type boolCodec struct{}
 
-func (boolCodec) decode(p unsafe.Pointer, d *decodeState) { *(*bool)(p) = d.ReadBool() }
-func (boolCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteBool(*(*bool)(p)) }
+func (boolCodec) decode(p pointer, d *decodeState) { *as[bool](p) = d.ReadBool() }
+func (boolCodec) encode(p pointer, e *encodeState) { e.WriteBool(*as[bool](p)) }
 
 // integer is every Go integer kind an Avro int or long maps to.
 type integer interface {
@@ -39,17 +38,17 @@ func fitsT[T integer](v int64) bool {
 // intCodec maps an Avro int (32 bits on the wire) to the Go integer T.
 type intCodec[T integer] struct{}
 
-func (intCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
+func (intCodec[T]) decode(p pointer, d *decodeState) {
 	v := d.ReadInt()
 	if !fitsT[T](int64(v)) {
 		d.Failf(ErrRange, "int %d overflows %T", v, T(0))
 		return
 	}
-	*(*T)(p) = T(v)
+	*as[T](p) = T(v)
 }
 
-func (intCodec[T]) encode(p unsafe.Pointer, e *encodeState) {
-	x := *(*T)(p)
+func (intCodec[T]) encode(p pointer, e *encodeState) {
+	x := *as[T](p)
 	if !fitsInt64(x) || int64(x) != int64(int32(int64(x))) {
 		e.Failf(ErrRange, "%v does not fit an Avro int", x)
 		return
@@ -60,17 +59,17 @@ func (intCodec[T]) encode(p unsafe.Pointer, e *encodeState) {
 // longCodec maps an Avro long to the Go integer T.
 type longCodec[T integer] struct{}
 
-func (longCodec[T]) decode(p unsafe.Pointer, d *decodeState) {
+func (longCodec[T]) decode(p pointer, d *decodeState) {
 	v := d.ReadLong()
 	if !fitsT[T](v) {
 		d.Failf(ErrRange, "long %d overflows %T", v, T(0))
 		return
 	}
-	*(*T)(p) = T(v)
+	*as[T](p) = T(v)
 }
 
-func (longCodec[T]) encode(p unsafe.Pointer, e *encodeState) {
-	x := *(*T)(p)
+func (longCodec[T]) encode(p pointer, e *encodeState) {
+	x := *as[T](p)
 	if !fitsInt64(x) {
 		e.Failf(ErrRange, "%v does not fit an Avro long", x)
 		return
@@ -81,13 +80,13 @@ func (longCodec[T]) encode(p unsafe.Pointer, e *encodeState) {
 // int64Codec and int32Codec are the common cases without range checks.
 type int64Codec struct{}
 
-func (int64Codec) decode(p unsafe.Pointer, d *decodeState) { *(*int64)(p) = d.ReadLong() }
-func (int64Codec) encode(p unsafe.Pointer, e *encodeState) { e.WriteLong(*(*int64)(p)) }
+func (int64Codec) decode(p pointer, d *decodeState) { *as[int64](p) = d.ReadLong() }
+func (int64Codec) encode(p pointer, e *encodeState) { e.WriteLong(*as[int64](p)) }
 
 type int32Codec struct{}
 
-func (int32Codec) decode(p unsafe.Pointer, d *decodeState) { *(*int32)(p) = d.ReadInt() }
-func (int32Codec) encode(p unsafe.Pointer, e *encodeState) { e.WriteLong(int64(*(*int32)(p))) }
+func (int32Codec) decode(p pointer, d *decodeState) { *as[int32](p) = d.ReadInt() }
+func (int32Codec) encode(p pointer, e *encodeState) { e.WriteLong(int64(*as[int32](p))) }
 
 // intKindCodec returns the codec of Avro int or long for an integer kind.
 // Go types of one kind share a layout, so the codec works on named types
@@ -156,23 +155,23 @@ func intKindCodec(k schema.Kind, t reflect.Type) codec {
 
 type floatCodec struct{}
 
-func (floatCodec) decode(p unsafe.Pointer, d *decodeState) { *(*float32)(p) = d.ReadFloat() }
-func (floatCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteFloat(*(*float32)(p)) }
+func (floatCodec) decode(p pointer, d *decodeState) { *as[float32](p) = d.ReadFloat() }
+func (floatCodec) encode(p pointer, e *encodeState) { e.WriteFloat(*as[float32](p)) }
 
 type doubleCodec struct{}
 
-func (doubleCodec) decode(p unsafe.Pointer, d *decodeState) { *(*float64)(p) = d.ReadDouble() }
-func (doubleCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteDouble(*(*float64)(p)) }
+func (doubleCodec) decode(p pointer, d *decodeState) { *as[float64](p) = d.ReadDouble() }
+func (doubleCodec) encode(p pointer, e *encodeState) { e.WriteDouble(*as[float64](p)) }
 
 // floatAsDoubleCodec holds an Avro float in a float64 (exact).
 type floatAsDoubleCodec struct{}
 
-func (floatAsDoubleCodec) decode(p unsafe.Pointer, d *decodeState) {
-	*(*float64)(p) = float64(d.ReadFloat())
+func (floatAsDoubleCodec) decode(p pointer, d *decodeState) {
+	*as[float64](p) = float64(d.ReadFloat())
 }
 
-func (floatAsDoubleCodec) encode(p unsafe.Pointer, e *encodeState) {
-	x := *(*float64)(p)
+func (floatAsDoubleCodec) encode(p pointer, e *encodeState) {
+	x := *as[float64](p)
 	f := float32(x)
 	// Rounding to float32 is the documented conversion; only a finite
 	// value that overflows to infinity is out of range.
@@ -186,12 +185,12 @@ func (floatAsDoubleCodec) encode(p unsafe.Pointer, e *encodeState) {
 // doubleAsFloatCodec holds an Avro double in a float32 (rounded).
 type doubleAsFloatCodec struct{}
 
-func (doubleAsFloatCodec) decode(p unsafe.Pointer, d *decodeState) {
-	*(*float32)(p) = float32(d.ReadDouble())
+func (doubleAsFloatCodec) decode(p pointer, d *decodeState) {
+	*as[float32](p) = float32(d.ReadDouble())
 }
 
-func (doubleAsFloatCodec) encode(p unsafe.Pointer, e *encodeState) {
-	e.WriteDouble(float64(*(*float32)(p)))
+func (doubleAsFloatCodec) encode(p pointer, e *encodeState) {
+	e.WriteDouble(float64(*as[float32](p)))
 }
 
 func floatKindCodec(k schema.Kind, t reflect.Type) codec {

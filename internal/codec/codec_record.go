@@ -2,7 +2,6 @@ package codec
 
 import (
 	"reflect"
-	"unsafe"
 
 	"github.com/modern-go/reflect2"
 
@@ -105,39 +104,39 @@ func fieldOpOf(codec any) fieldOp {
 	return fieldCall
 }
 
-func (c *structDecoder) decode(p unsafe.Pointer, d *decodeState) {
+func (c *structDecoder) decode(p pointer, d *decodeState) {
 	if !d.Enter() {
 		return
 	}
 	for i := 0; i < len(c.fields); i++ {
 		f := &c.fields[i]
-		fp := unsafe.Add(p, f.offset)
+		fp := p.add(f.offset)
 		switch f.op {
 		case fieldInt32:
-			*(*int32)(fp) = d.ReadInt()
+			*as[int32](fp) = d.ReadInt()
 		case fieldInt64:
-			*(*int64)(fp) = d.ReadLong()
+			*as[int64](fp) = d.ReadLong()
 		case fieldDouble:
-			*(*float64)(fp) = d.ReadDouble()
+			*as[float64](fp) = d.ReadDouble()
 		case fieldBool:
-			*(*bool)(fp) = d.ReadBool()
+			*as[bool](fp) = d.ReadBool()
 		case fieldString:
-			*(*string)(fp) = d.ReadString()
+			*as[string](fp) = d.ReadString()
 		case fieldStringRun:
 			if span, ok := d.ReadShortSpan(int64(f.run)); ok {
 				run := c.fields[i : i+int(f.run)]
 				for j := range run {
-					*(*string)(unsafe.Add(p, run[j].offset)) = wire.CutSpanString(&span)
+					*as[string](p.add(run[j].offset)) = wire.CutSpanString(&span)
 				}
 				i += int(f.run) - 1
 				continue
 			}
 			// Not all short: this field alone, then the rest one by one.
-			*(*string)(fp) = d.ReadString()
+			*as[string](fp) = d.ReadString()
 		case fieldIntAsInt64:
-			*(*int64)(fp) = int64(d.ReadInt())
+			*as[int64](fp) = int64(d.ReadInt())
 		case fieldNullString:
-			d.readNullString((**string)(fp))
+			d.readNullString(as[*string](fp))
 		case fieldSkip:
 			if !skip.All(&d.Decoder, f.skip) {
 				return // skipAll names the field
@@ -173,31 +172,31 @@ type fieldEncoder struct {
 	op     fieldOp
 }
 
-func (c *structEncoder) encode(p unsafe.Pointer, e *encodeState) {
+func (c *structEncoder) encode(p pointer, e *encodeState) {
 	if !e.Enter() {
 		return
 	}
 	for i := range c.fields {
 		f := &c.fields[i]
-		fp := unsafe.Add(p, f.offset)
+		fp := p.add(f.offset)
 		switch f.op {
 		case fieldDefaultBytes:
 			e.Buf = append(e.Buf, f.def...)
 			continue
 		case fieldInt32:
-			e.WriteLong(int64(*(*int32)(fp)))
+			e.WriteLong(int64(*as[int32](fp)))
 			continue
 		case fieldInt64:
-			e.WriteLong(*(*int64)(fp))
+			e.WriteLong(*as[int64](fp))
 			continue
 		case fieldDouble:
-			e.WriteDouble(*(*float64)(fp))
+			e.WriteDouble(*as[float64](fp))
 			continue
 		case fieldBool:
-			e.WriteBool(*(*bool)(fp))
+			e.WriteBool(*as[bool](fp))
 			continue
 		case fieldString:
-			e.WriteString(*(*string)(fp))
+			e.WriteString(*as[string](fp))
 			continue
 		}
 		f.enc.encode(fp, e)
@@ -218,15 +217,15 @@ type embeddedPtrDecoder struct {
 	inner  decoder
 }
 
-func (c *embeddedPtrDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	pp := (*unsafe.Pointer)(p)
-	if *pp == nil {
+func (c *embeddedPtrDecoder) decode(p pointer, d *decodeState) {
+	pp := as[pointer](p)
+	if (*pp).isNil() {
 		if !d.ReserveNew(c.size) {
 			return
 		}
-		*pp = c.elem.UnsafeNew()
+		*pp = unsafeNew(c.elem)
 	}
-	c.inner.decode(unsafe.Add(*pp, c.offset), d)
+	c.inner.decode((*pp).add(c.offset), d)
 }
 
 // embeddedPtrEncoder encodes a field inside an embedded *struct; a nil
@@ -239,9 +238,9 @@ type embeddedPtrEncoder struct {
 	name   string
 }
 
-func (c *embeddedPtrEncoder) encode(p unsafe.Pointer, e *encodeState) {
-	ptr := *(*unsafe.Pointer)(p)
-	if ptr == nil {
+func (c *embeddedPtrEncoder) encode(p pointer, e *encodeState) {
+	ptr := p.elem()
+	if ptr.isNil() {
 		if !c.hasDef {
 			e.Failf(ErrRange, "nil embedded struct holds the field and the schema has no default")
 			return
@@ -249,7 +248,7 @@ func (c *embeddedPtrEncoder) encode(p unsafe.Pointer, e *encodeState) {
 		e.Buf = append(e.Buf, c.def...)
 		return
 	}
-	c.inner.encode(unsafe.Add(ptr, c.offset), e)
+	c.inner.encode(ptr.add(c.offset), e)
 }
 
 // wrapDecoderSteps returns the offset of a field from its outer struct,
@@ -368,11 +367,11 @@ type mapRecordDecoder struct {
 	fnames []string
 }
 
-func (c *mapRecordDecoder) decode(p unsafe.Pointer, d *decodeState) {
+func (c *mapRecordDecoder) decode(p pointer, d *decodeState) {
 	if !d.Enter() {
 		return
 	}
-	m := reflect.NewAt(c.t, p).Elem()
+	m := valueAt(c.t, p).Elem()
 	// The map (charged as its entries) and the value the fields decode
 	// through.
 	if !d.ReserveItems(int64(len(c.fields))+1, int64(c.t.Key().Size()+c.t.Elem().Size())) {
@@ -384,7 +383,7 @@ func (c *mapRecordDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	tmp := reflect.New(c.t.Elem())
 	for i, dec := range c.fields {
 		tmp.Elem().SetZero()
-		dec.decode(tmp.UnsafePointer(), d)
+		dec.decode(pointerOfValue(tmp), d)
 		if d.Err != nil {
 			d.AddField(c.fnames[i])
 			return
@@ -418,11 +417,11 @@ type mapRecordEncoder struct {
 	schema []*schema.Field
 }
 
-func (c *mapRecordEncoder) encode(p unsafe.Pointer, e *encodeState) {
+func (c *mapRecordEncoder) encode(p pointer, e *encodeState) {
 	if !e.Enter() {
 		return
 	}
-	m := reflect.NewAt(c.t, p).Elem()
+	m := valueAt(c.t, p).Elem()
 	tmp := reflect.New(c.t.Elem())
 	for i, enc := range c.fields {
 		v := m.MapIndex(c.names[i])
@@ -436,7 +435,7 @@ func (c *mapRecordEncoder) encode(p unsafe.Pointer, e *encodeState) {
 			continue
 		}
 		tmp.Elem().Set(v)
-		enc.encode(tmp.UnsafePointer(), e)
+		enc.encode(pointerOfValue(tmp), e)
 		if e.Err != nil {
 			e.AddField(c.schema[i].Name())
 			return

@@ -1,8 +1,6 @@
 package codec
 
 import (
-	"unsafe"
-
 	"github.com/avrogo/avro/internal/resolve"
 	"github.com/avrogo/avro/schema"
 )
@@ -33,7 +31,7 @@ type transcoderEntry struct{ prog *resolve.Program }
 // transcoderOf returns the transcoder of the resolved schema s, or nil
 // when the writer's bytes are the reader's.
 func transcoderOf(s *schema.Schema) *resolve.Program {
-	return Cached(s, familyTranscoder, nil, func() transcoderEntry {
+	return Cached(s, familyTranscoder, func() transcoderEntry {
 		xc := resolve.NewCompiler(s.Resolution())
 		if xc.Identity(s.Resolution()) {
 			return transcoderEntry{}
@@ -49,7 +47,7 @@ type resolvingDecoder struct {
 	inner decoder
 }
 
-func (r *resolvingDecoder) decode(p unsafe.Pointer, d *decodeState) {
+func (r *resolvingDecoder) decode(p pointer, d *decodeState) {
 	start, zero, alloc, depth, defaults := d.Pos, d.ZeroLeft, d.AllocLeft, d.DepthLeft, d.DefaultsLeft
 	t := r.prog.Transcode(&d.Decoder)
 	// The output is bounded by the allocation limit on its own (t.limit)

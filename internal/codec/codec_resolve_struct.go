@@ -4,7 +4,6 @@ import (
 	"github.com/avrogo/avro/internal/resolve"
 	"math"
 	"strings"
-	"unsafe"
 
 	"github.com/avrogo/avro/internal/skip"
 	"github.com/avrogo/avro/schema"
@@ -89,29 +88,29 @@ func (f *fieldDefault) setConstant(op fieldOp) {
 // decodeDefaults sets the reader-only fields from their defaults:
 // constants assigned, other values decoded from the default's bytes. Those
 // bytes belong to the schema: nothing decoded may alias them.
-func (c *structDecoder) decodeDefaults(p unsafe.Pointer, d *decodeState) {
+func (c *structDecoder) decodeDefaults(p pointer, d *decodeState) {
 	swapped := false
 	var buf []byte
 	var pos int
 	var zeroCopy bool
 	for i := range c.defaults {
 		f := &c.defaults[i]
-		fp := unsafe.Add(p, f.offset)
+		fp := p.add(f.offset)
 		switch f.op {
 		case fieldString:
-			*(*string)(fp) = f.str
+			*as[string](fp) = f.str
 			continue
 		case fieldInt32:
-			*(*int32)(fp) = int32(f.bits)
+			*as[int32](fp) = int32(f.bits)
 			continue
 		case fieldInt64:
-			*(*int64)(fp) = int64(f.bits)
+			*as[int64](fp) = int64(f.bits)
 			continue
 		case fieldDouble:
-			*(*float64)(fp) = math.Float64frombits(f.bits)
+			*as[float64](fp) = math.Float64frombits(f.bits)
 			continue
 		case fieldBool:
-			*(*bool)(fp) = f.bits != 0
+			*as[bool](fp) = f.bits != 0
 			continue
 		}
 		if !swapped {
@@ -241,7 +240,7 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 // the writer cannot have written: the varint is first read as an int.
 type intAsLong struct{ inner decoder }
 
-func (c intAsLong) decode(p unsafe.Pointer, d *decodeState) {
+func (c intAsLong) decode(p pointer, d *decodeState) {
 	start := d.Pos
 	if d.ReadInt(); d.Err != nil {
 		return

@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"unsafe"
 
 	"github.com/avrogo/avro/internal/structgen"
 	"github.com/avrogo/avro/schema"
@@ -30,7 +29,7 @@ func transcodedUnmarshal(s *schema.Schema, data []byte, v any) error {
 	dec := &resolvingDecoder{prog: prog, inner: inner}
 	d := newDecodeState(&DecodeOptions{}, data)
 	defer d.release()
-	dec.decode(unsafe.Pointer(rv.Pointer()), d)
+	dec.decode(pointerOfValue(rv), d)
 	if d.Err == nil && d.Pos != len(data) {
 		return fmt.Errorf("%d bytes left", len(data)-d.Pos)
 	}

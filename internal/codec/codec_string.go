@@ -4,7 +4,6 @@ import (
 	"encoding"
 	"reflect"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -12,23 +11,23 @@ import (
 // stringCodec maps an Avro string or bytes to a Go string.
 type stringCodec struct{}
 
-func (stringCodec) decode(p unsafe.Pointer, d *decodeState) { *(*string)(p) = d.ReadString() }
-func (stringCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteString(*(*string)(p)) }
+func (stringCodec) decode(p pointer, d *decodeState) { *as[string](p) = d.ReadString() }
+func (stringCodec) encode(p pointer, e *encodeState) { e.WriteString(*as[string](p)) }
 
 // stringValidCodec is stringCodec for Avro string (which must be UTF-8 when
 // the decoder validates); bytes held in a Go string are never validated.
 type bytesAsStringCodec struct{}
 
-func (bytesAsStringCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (bytesAsStringCodec) decode(p pointer, d *decodeState) {
 	b := d.ReadStringBytes()
 	if d.Err == nil && len(b) > 0 && d.Reserve(int64(len(b))) {
-		*(*string)(p) = string(b)
+		*as[string](p) = string(b)
 		return
 	}
-	*(*string)(p) = ""
+	*as[string](p) = ""
 }
 
-func (bytesAsStringCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteString(*(*string)(p)) }
+func (bytesAsStringCodec) encode(p pointer, e *encodeState) { e.WriteString(*as[string](p)) }
 
 // bytesCodec maps an Avro bytes or string to a Go []byte. Decoded slices
 // are fresh (never shared with the input or an earlier value) unless
@@ -39,16 +38,16 @@ type bytesCodec struct {
 	utf8 bool
 }
 
-func (c bytesCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c bytesCodec) decode(p pointer, d *decodeState) {
 	b := d.ReadBytes()
 	if c.utf8 && d.ValidateUTF && d.Err == nil && !utf8.Valid(b) {
 		d.Failf(ErrInvalid, "string is not valid UTF-8")
 		return
 	}
-	*(*[]byte)(p) = b
+	*as[[]byte](p) = b
 }
 
-func (bytesCodec) encode(p unsafe.Pointer, e *encodeState) { e.WriteBytes(*(*[]byte)(p)) }
+func (bytesCodec) encode(p pointer, e *encodeState) { e.WriteBytes(*as[[]byte](p)) }
 
 func stringKindCodec(k schema.Kind, t reflect.Type) codec {
 	switch {
@@ -69,7 +68,7 @@ type textDecoder struct {
 	t reflect.Type
 }
 
-func (c textDecoder) decode(p unsafe.Pointer, d *decodeState) {
+func (c textDecoder) decode(p pointer, d *decodeState) {
 	var text []byte
 	if c.s.Kind() == schema.Enum {
 		i := readEnumIndex(c.s, d)
@@ -87,7 +86,7 @@ func (c textDecoder) decode(p unsafe.Pointer, d *decodeState) {
 			return
 		}
 	}
-	u := reflect.NewAt(c.t, p).Interface().(encoding.TextUnmarshaler)
+	u := valueAt(c.t, p).Interface().(encoding.TextUnmarshaler)
 	if err := u.UnmarshalText(text); err != nil {
 		d.Failf(ErrInvalid, "%s.UnmarshalText: %w", c.t, err)
 	}
@@ -100,8 +99,8 @@ type textEncoder struct {
 	t reflect.Type
 }
 
-func (c textEncoder) encode(p unsafe.Pointer, e *encodeState) {
-	m := reflect.NewAt(c.t, p).Interface().(encoding.TextMarshaler)
+func (c textEncoder) encode(p pointer, e *encodeState) {
+	m := valueAt(c.t, p).Interface().(encoding.TextMarshaler)
 	text, err := m.MarshalText()
 	if err != nil {
 		e.Failf(ErrRange, "%s.MarshalText: %w", c.t, err)

@@ -3,7 +3,6 @@ package codec
 import (
 	"math"
 	"time"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -156,16 +155,16 @@ func wallSeconds(t time.Time, local bool) (int64, bool) {
 // timestampCodec maps the six timestamp types to time.Time.
 type timestampCodec struct{ l schema.Logical }
 
-func (c timestampCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c timestampCodec) decode(p pointer, d *decodeState) {
 	v := d.ReadLong()
 	if d.Err == nil {
 		u, _ := timeUnitOf(c.l)
-		*(*time.Time)(p) = unitsToTime(v, u)
+		*as[time.Time](p) = unitsToTime(v, u)
 	}
 }
 
-func (c timestampCodec) encode(p unsafe.Pointer, e *encodeState) {
-	encodeTimestamp(*(*time.Time)(p), c.l, e)
+func (c timestampCodec) encode(p pointer, e *encodeState) {
+	encodeTimestamp(*as[time.Time](p), c.l, e)
 }
 
 func encodeTimestamp(t time.Time, l schema.Logical, e *encodeState) {
@@ -183,14 +182,14 @@ type dateCodec struct{}
 
 const secondsPerDay = 86400
 
-func (dateCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (dateCodec) decode(p pointer, d *decodeState) {
 	v := d.ReadInt()
 	if d.Err == nil {
-		*(*time.Time)(p) = daysToTime(v)
+		*as[time.Time](p) = daysToTime(v)
 	}
 }
 
-func (dateCodec) encode(p unsafe.Pointer, e *encodeState) { encodeDate(*(*time.Time)(p), e) }
+func (dateCodec) encode(p pointer, e *encodeState) { encodeDate(*as[time.Time](p), e) }
 
 func daysToTime(v int32) time.Time { return time.Unix(int64(v)*secondsPerDay, 0).UTC() }
 
@@ -207,9 +206,9 @@ func encodeDate(t time.Time, e *encodeState) {
 // timeOfDayCodec maps time-millis and time-micros to time.Duration.
 type timeOfDayCodec struct{ micros bool }
 
-func (c timeOfDayCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c timeOfDayCodec) decode(p pointer, d *decodeState) {
 	if v, ok := decodeTimeOfDay(c.micros, d); ok {
-		*(*time.Duration)(p) = v
+		*as[time.Duration](p) = v
 	}
 }
 
@@ -229,8 +228,8 @@ func decodeTimeOfDay(micros bool, d *decodeState) (time.Duration, bool) {
 	return time.Duration(v) * time.Microsecond, true
 }
 
-func (c timeOfDayCodec) encode(p unsafe.Pointer, e *encodeState) {
-	encodeTimeOfDay(*(*time.Duration)(p), c.micros, e)
+func (c timeOfDayCodec) encode(p pointer, e *encodeState) {
+	encodeTimeOfDay(*as[time.Duration](p), c.micros, e)
 }
 
 func encodeTimeOfDay(v time.Duration, micros bool, e *encodeState) {

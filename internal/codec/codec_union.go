@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
-	"unsafe"
 
 	"github.com/modern-go/reflect2"
 
@@ -19,14 +18,14 @@ func readUnionIndex(s *schema.Schema, d *decodeState) int {
 // ptrDecoder decodes a non-union schema into *T, allocating T when the
 // pointer is nil.
 type ptrDecoder struct {
-	newElem func(d *decodeState) unsafe.Pointer
+	newElem func(d *decodeState) pointer
 	dec     decoder
 }
 
-func (c *ptrDecoder) decode(p unsafe.Pointer, d *decodeState) {
-	pp := (*unsafe.Pointer)(p)
-	if *pp == nil {
-		if *pp = c.newElem(d); *pp == nil {
+func (c *ptrDecoder) decode(p pointer, d *decodeState) {
+	pp := as[pointer](p)
+	if (*pp).isNil() {
+		if *pp = c.newElem(d); (*pp).isNil() {
 			return
 		}
 	}
@@ -38,9 +37,9 @@ type ptrEncoder struct {
 	enc encoder
 }
 
-func (c *ptrEncoder) encode(p unsafe.Pointer, e *encodeState) {
-	ptr := *(*unsafe.Pointer)(p)
-	if ptr == nil {
+func (c *ptrEncoder) encode(p pointer, e *encodeState) {
+	ptr := p.elem()
+	if ptr.isNil() {
 		e.Failf(ErrRange, "nil pointer for a schema without null")
 		return
 	}
@@ -82,11 +81,11 @@ type unionDecoder struct {
 	branches []decoder // nil for null
 	names    []string
 	// newElem is set when the Go type is *T and the branches decode T.
-	newElem func(d *decodeState) unsafe.Pointer
-	zero    func(p unsafe.Pointer)
+	newElem func(d *decodeState) pointer
+	zero    func(p pointer)
 }
 
-func (c *unionDecoder) decode(p unsafe.Pointer, d *decodeState) {
+func (c *unionDecoder) decode(p pointer, d *decodeState) {
 	i := d.ReadBranch(len(c.branches))
 	if i < 0 {
 		return
@@ -101,9 +100,9 @@ func (c *unionDecoder) decode(p unsafe.Pointer, d *decodeState) {
 		return
 	}
 	if c.newElem != nil {
-		pp := (*unsafe.Pointer)(p)
-		if *pp == nil {
-			if *pp = c.newElem(d); *pp == nil {
+		pp := as[pointer](p)
+		if (*pp).isNil() {
+			if *pp = c.newElem(d); (*pp).isNil() {
 				return
 			}
 		}
@@ -151,12 +150,12 @@ func (c *compiler) unionDecoder(s *schema.Schema, t reflect.Type, path string) (
 		ud.newElem = pointeeAllocator(target)
 	}
 	rt := reflect2.Type2(t)
-	zero := rt.UnsafeNew() // shared and never written: UnsafeSet copies from it
-	ud.zero = func(p unsafe.Pointer) { rt.UnsafeSet(p, zero) }
+	zero := unsafeNew(rt) // shared and never written: unsafeSet copies from it
+	ud.zero = func(p pointer) { unsafeSet(rt, p, zero) }
 	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
-		ud.zero = func(p unsafe.Pointer) { *(*unsafe.Pointer)(p) = nil }
+		ud.zero = func(p pointer) { *as[pointer](p) = pointer{} }
 		if t.Kind() == reflect.Slice {
-			ud.zero = func(p unsafe.Pointer) { *(*sliceHeader)(p) = sliceHeader{} }
+			ud.zero = func(p pointer) { *as[sliceHeader](p) = sliceHeader{} }
 		}
 	}
 	var firstErr error
@@ -198,8 +197,8 @@ type unionEncoder struct {
 	isPtr   bool
 }
 
-func (c *unionEncoder) encode(p unsafe.Pointer, e *encodeState) {
-	if c.nilable && *(*unsafe.Pointer)(p) == nil {
+func (c *unionEncoder) encode(p pointer, e *encodeState) {
+	if c.nilable && p.elem().isNil() {
 		if c.nullIndex < 0 {
 			e.Failf(ErrRange, "nil value for a union without null")
 			return
@@ -213,7 +212,7 @@ func (c *unionEncoder) encode(p unsafe.Pointer, e *encodeState) {
 	}
 	e.WriteLong(int64(c.index))
 	if c.isPtr {
-		p = *(*unsafe.Pointer)(p)
+		p = p.elem()
 	}
 	c.enc.encode(p, e)
 }
@@ -341,13 +340,13 @@ type ifaceBranch struct {
 	size uintptr      // of the value a decode allocates (typ's element for a pointer)
 }
 
-func (c *ifaceDecoder) decode(p unsafe.Pointer, d *decodeState) {
+func (c *ifaceDecoder) decode(p pointer, d *decodeState) {
 	i := d.ReadBranch(len(c.branches))
 	if i < 0 {
 		return
 	}
 	b := &c.branches[i]
-	iv := reflect.NewAt(c.iface, p).Elem()
+	iv := valueAt(c.iface, p).Elem()
 	if b.typ == nil {
 		iv.SetZero()
 		return
@@ -362,10 +361,10 @@ func (c *ifaceDecoder) decode(p unsafe.Pointer, d *decodeState) {
 	var holder reflect.Value
 	if b.typ.Kind() == reflect.Pointer {
 		holder = reflect.New(b.typ.Elem())
-		b.dec.decode(holder.UnsafePointer(), d)
+		b.dec.decode(pointerOfValue(holder), d)
 	} else {
 		holder = reflect.New(b.typ)
-		b.dec.decode(holder.UnsafePointer(), d)
+		b.dec.decode(pointerOfValue(holder), d)
 		holder = holder.Elem()
 	}
 	if d.Err == nil {
@@ -387,8 +386,8 @@ type ifaceEncBranch struct {
 	ptr   bool
 }
 
-func (c *ifaceEncoder) encode(p unsafe.Pointer, e *encodeState) {
-	iv := reflect.NewAt(c.iface, p).Elem()
+func (c *ifaceEncoder) encode(p pointer, e *encodeState) {
+	iv := valueAt(c.iface, p).Elem()
 	if iv.IsNil() {
 		if c.nullIndex < 0 {
 			e.Failf(ErrRange, "nil interface for a union without null")
@@ -409,12 +408,12 @@ func (c *ifaceEncoder) encode(p unsafe.Pointer, e *encodeState) {
 	}
 	e.WriteLong(int64(b.index))
 	if b.ptr {
-		b.enc.encode(dyn.UnsafePointer(), e)
+		b.enc.encode(pointerOfValue(dyn), e)
 		return
 	}
 	tmp := reflect.New(dyn.Type())
 	tmp.Elem().Set(dyn)
-	b.enc.encode(tmp.UnsafePointer(), e)
+	b.enc.encode(pointerOfValue(tmp), e)
 }
 
 func (c *compiler) interfaceDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {

@@ -1,9 +1,5 @@
 package codec
 
-import (
-	"unsafe"
-)
-
 // UUID logical type.
 //
 // uuid on string holds the RFC 4122 text form, 8-4-4-4-12 hexadecimal
@@ -69,7 +65,7 @@ func appendUUID(dst []byte, u *[16]byte) []byte {
 // uuidTextCodec maps uuid on string to a 16-byte array.
 type uuidTextCodec struct{}
 
-func (uuidTextCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (uuidTextCodec) decode(p pointer, d *decodeState) {
 	text := d.ReadStringBytes()
 	if d.Err != nil {
 		return
@@ -79,20 +75,20 @@ func (uuidTextCodec) decode(p unsafe.Pointer, d *decodeState) {
 		d.Failf(ErrInvalid, "%q is not a UUID", truncateText(text))
 		return
 	}
-	*(*[16]byte)(p) = u
+	*as[[16]byte](p) = u
 }
 
-func (uuidTextCodec) encode(p unsafe.Pointer, e *encodeState) {
+func (uuidTextCodec) encode(p pointer, e *encodeState) {
 	e.WriteLong(uuidLen)
-	e.Buf = appendUUID(e.Buf, (*[16]byte)(p))
+	e.Buf = appendUUID(e.Buf, as[[16]byte](p))
 }
 
 // uuidFixedStringCodec maps uuid on fixed(16) to a Go string of text.
 type uuidFixedStringCodec struct{}
 
-func (uuidFixedStringCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (uuidFixedStringCodec) decode(p pointer, d *decodeState) {
 	if s, ok := decodeUUIDFixedText(d); ok {
-		*(*string)(p) = s
+		*as[string](p) = s
 	}
 }
 
@@ -105,8 +101,8 @@ func decodeUUIDFixedText(d *decodeState) (string, bool) {
 	return string(appendUUID(buf[:0], (*[16]byte)(raw))), true
 }
 
-func (uuidFixedStringCodec) encode(p unsafe.Pointer, e *encodeState) {
-	encodeUUIDFixedText(*(*string)(p), e)
+func (uuidFixedStringCodec) encode(p pointer, e *encodeState) {
+	encodeUUIDFixedText(*as[string](p), e)
 }
 
 func encodeUUIDFixedText(s string, e *encodeState) {

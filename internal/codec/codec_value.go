@@ -3,7 +3,6 @@ package codec
 import (
 	"reflect"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
@@ -39,7 +38,7 @@ func newValueDecoder(n valueNode, s *schema.Schema) valueCodec {
 	return valueCodec{n, &arenaSizer{fixed: int32(fixedValues(s))}}
 }
 
-func (c valueCodec) decode(p unsafe.Pointer, d *decodeState) {
+func (c valueCodec) decode(p pointer, d *decodeState) {
 	// Only the first tree of a decode sizes the arena: the trees of a
 	// []value.Value, or of a struct's other value.Value fields, share its
 	// blocks, which then double as usual. (Sizing each anew would give
@@ -51,7 +50,7 @@ func (c valueCodec) decode(p unsafe.Pointer, d *decodeState) {
 	}
 	v := c.n.read(d)
 	if d.Err == nil {
-		*(*value.Value)(p) = v
+		*as[value.Value](p) = v
 		if top {
 			c.arena.learn(d.arena.Handed(), left-(len(d.Buf)-d.Pos), left)
 		}
@@ -143,7 +142,7 @@ func (z *arenaSizer) learn(used, consumed, inputLeft int) {
 	}
 }
 
-func (c valueCodec) encode(p unsafe.Pointer, e *encodeState) { c.n.write(*(*value.Value)(p), e) }
+func (c valueCodec) encode(p pointer, e *encodeState) { c.n.write(*as[value.Value](p), e) }
 
 func (c *compiler) valueDecoder(s *schema.Schema, path string) (decoder, error) {
 	n, err := c.valueNodeFor(s, path)

@@ -2,7 +2,6 @@ package codec
 
 import (
 	"github.com/avrogo/avro/internal/wire"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
@@ -27,7 +26,7 @@ func (n *valueArray) read(d *decodeState) value.Value {
 		if count == 0 {
 			break
 		}
-		if !d.ReserveItems(count, int64(unsafe.Sizeof(value.Value{}))) {
+		if !d.ReserveItems(count, int64(sizeOf[value.Value]())) {
 			d.EndBlock(blk)
 			return value.Null()
 		}
@@ -75,9 +74,8 @@ func growFor[T any](s []T, n int, d *decodeState) ([]T, bool) {
 	if cap(s)-len(s) >= n {
 		return s, true
 	}
-	var zero T
 	newCap := max(len(s)+n, 2*cap(s))
-	if extra := newCap - n; extra > 0 && !d.ReserveItems(int64(extra), int64(unsafe.Sizeof(zero))) {
+	if extra := newCap - n; extra > 0 && !d.ReserveItems(int64(extra), int64(sizeOf[T]())) {
 		return nil, false
 	}
 	ns := make([]T, len(s), newCap)
@@ -136,14 +134,13 @@ type typedArrayNode[T typedElem] struct {
 
 func (n *typedArrayNode[T]) read(d *decodeState) value.Value {
 	var out []T
-	var zero T
 	var total int64
 	for {
 		count, blk := d.ReadBlock(total, n.minSize)
 		if count == 0 {
 			break
 		}
-		if !d.ReserveItems(count, int64(unsafe.Sizeof(zero))) {
+		if !d.ReserveItems(count, int64(sizeOf[T]())) {
 			d.EndBlock(blk)
 			return value.Null()
 		}
@@ -235,7 +232,7 @@ func (n *valueMap) read(d *decodeState) value.Value {
 		if count == 0 {
 			break
 		}
-		if !d.ReserveItems(count, int64(unsafe.Sizeof(value.Value{})+16)) {
+		if !d.ReserveItems(count, int64(sizeOf[value.Value]()+16)) {
 			d.EndBlock(blk)
 			return value.Null()
 		}
@@ -244,7 +241,7 @@ func (n *valueMap) read(d *decodeState) value.Value {
 		var keys []string
 		var vals []value.Value
 		if m == nil {
-			if !d.Reserve(int64(unsafe.Sizeof(value.Map{}))) {
+			if !d.Reserve(int64(sizeOf[value.Map]())) {
 				d.EndBlock(blk)
 				return value.Null()
 			}
@@ -370,7 +367,7 @@ func (n *valueRecord) read(d *decodeState) value.Value {
 	if !d.Enter() {
 		return value.Null()
 	}
-	if !d.Reserve(int64(len(n.fields)+2) * int64(unsafe.Sizeof(value.Value{}))) {
+	if !d.Reserve(int64(len(n.fields)+2) * int64(sizeOf[value.Value]())) {
 		return value.Null()
 	}
 	rec := d.arena.NewRecord(n.s)

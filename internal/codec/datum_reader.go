@@ -2,7 +2,6 @@ package codec
 
 import (
 	"github.com/avrogo/avro/internal/wire"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -23,7 +22,7 @@ type datumReader struct {
 	d      decodeState
 	// typ is the pointer type of the last datum decoded, and dec its
 	// decoder (only successes are kept).
-	typ unsafe.Pointer
+	typ typeWord
 	dec decoder
 }
 
@@ -35,9 +34,9 @@ func newDatumReader(o *DecodeOptions, s *schema.Schema) *datumReader {
 
 // decoderFor returns the decoder for the value v points at and the
 // address it decodes into, as topDecoder does.
-func (r *datumReader) decoderFor(v *any) (decoder, unsafe.Pointer, error) {
+func (r *datumReader) decoderFor(v *any) (decoder, pointer, error) {
 	ef := efaceOf(v)
-	if ef.typ != nil && ef.typ == r.typ && ef.data != nil {
+	if !ef.typ.isNil() && ef.typ == r.typ && !ef.data.isNil() {
 		return r.dec, ef.data, nil
 	}
 	dec, p, err := topDecoder(r.schema, v)

@@ -2,7 +2,6 @@ package codec
 
 import (
 	"sync"
-	"unsafe"
 
 	"github.com/avrogo/avro/internal/wire"
 )
@@ -16,7 +15,7 @@ type encodeState struct {
 	scratch []byte
 	// top holds the data word of a pointer-shaped value being encoded
 	// (a map, a nil pointer), whose address the encoder takes.
-	top unsafe.Pointer
+	top pointer
 }
 
 var encodeStatePool = sync.Pool{New: func() any { return new(encodeState) }}
@@ -34,8 +33,8 @@ func newEncodeState(o *EncodeOptions, dst []byte) *encodeState {
 func (e *encodeState) release() {
 	e.Buf = nil
 	e.Err = nil
-	if e.top != nil {
-		e.top = nil
+	if !e.top.isNil() {
+		e.top = pointer{}
 	}
 	if cap(e.Path) > 64 {
 		e.Path = nil

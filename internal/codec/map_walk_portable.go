@@ -2,8 +2,6 @@
 
 package codec
 
-import "unsafe"
-
 // The purego build, and Go built without swiss-table maps, range every
 // map (see map_walk_swiss.go).
 
@@ -11,8 +9,8 @@ const smallMapsWalkable = false
 
 type smallMapWalk struct{}
 
-func walkSmallMap(m unsafe.Pointer) (smallMapWalk, bool) { return smallMapWalk{}, false }
+func walkSmallMap(m pointer) (smallMapWalk, bool) { return smallMapWalk{}, false }
 
 func (w *smallMapWalk) count() int { return 0 }
 
-func (w *smallMapWalk) next(slotSize uintptr) unsafe.Pointer { return nil }
+func (w *smallMapWalk) next(slotSize uintptr) pointer { return pointer{} }

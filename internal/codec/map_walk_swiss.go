@@ -16,6 +16,11 @@ import (
 // swiss-table maps of Go 1.24 and later (internal/runtime/maps). It is
 // checked at start-up against range over maps of several key/value
 // layouts; if anything disagrees, every map is ranged as before.
+//
+// Besides pointer_unsafe.go this is the one file of the package that
+// imports unsafe: it reads the runtime's own structures through raw
+// pointers. Its purego twin is map_walk_portable.go, which ranges every
+// map.
 
 // swissMapHeader mirrors the first fields of internal/runtime/maps.Map.
 type swissMapHeader struct {
@@ -41,24 +46,26 @@ func init() { smallMapsWalkable = smallMapLayoutHolds() }
 
 // smallMapWalk yields the full slots of a small map's group.
 type smallMapWalk struct {
-	slots unsafe.Pointer // slot 0
-	full  uint64         // the high bit of each full slot's control byte
+	slots pointer // slot 0
+	full  uint64  // the high bit of each full slot's control byte
 }
 
 // walkSmallMap returns a walk over the entries of the map m points to
 // (m is the address of a map value), or false when the map is empty or
 // has more than one group, or the layout check failed: then range it.
 // The walk holds the group, so it stays valid even if the map grows.
-func walkSmallMap(m unsafe.Pointer) (smallMapWalk, bool) {
+func walkSmallMap(m pointer) (smallMapWalk, bool) {
 	if !smallMapsWalkable {
 		return smallMapWalk{}, false
 	}
 	return walkGroup(m)
 }
 
-// walkGroup is walkSmallMap before the layout check has passed.
-func walkGroup(m unsafe.Pointer) (smallMapWalk, bool) {
-	h := *(**swissMapHeader)(m)
+// walkGroup is walkSmallMap before the layout check has passed. It casts
+// m.p itself rather than through pointer's operations, whose calls would
+// put walkSmallMap over the inlining budget of the map encoders.
+func walkGroup(m pointer) (smallMapWalk, bool) {
+	h := *(**swissMapHeader)(m.p)
 	if h == nil || h.dirLen != 0 || h.dirPtr == nil {
 		return smallMapWalk{}, false
 	}
@@ -67,7 +74,7 @@ func walkGroup(m unsafe.Pointer) (smallMapWalk, bool) {
 	if uint64(bits.OnesCount64(full)) != h.used {
 		return smallMapWalk{}, false
 	}
-	return smallMapWalk{slots: unsafe.Add(h.dirPtr, swissGroupSlotsOffset), full: full}, true
+	return smallMapWalk{slots: pointer{unsafe.Add(h.dirPtr, swissGroupSlotsOffset)}, full: full}, true
 }
 
 // count returns the number of entries left to walk.
@@ -75,13 +82,13 @@ func (w *smallMapWalk) count() int { return bits.OnesCount64(w.full) }
 
 // next returns the next full slot (its key first, the value at the
 // value's offset in a mapSlot), or nil after the last.
-func (w *smallMapWalk) next(slotSize uintptr) unsafe.Pointer {
+func (w *smallMapWalk) next(slotSize uintptr) pointer {
 	if w.full == 0 {
-		return nil
+		return pointer{}
 	}
 	i := uintptr(bits.TrailingZeros64(w.full)) >> 3
 	w.full &= w.full - 1
-	return unsafe.Add(w.slots, i*slotSize)
+	return w.slots.add(i * slotSize)
 }
 
 // smallMapLayoutHolds checks walkSmallMap against range on maps of 0 to 9
@@ -107,20 +114,19 @@ func smallMapLayoutHolds() bool {
 }
 
 func layoutHoldsFor[V comparable](value func(i int) V) bool {
-	slotSize := unsafe.Sizeof(mapSlot[V]{})
-	valueOff := unsafe.Offsetof(mapSlot[V]{}.value)
+	slotSize, valueOff := slotLayout[V]()
 	walked := func(m map[string]V) (map[string]V, bool) {
-		w, ok := walkGroup(unsafe.Pointer(&m))
+		w, ok := walkGroup(pointerTo(&m))
 		if !ok {
 			return nil, false
 		}
 		got := map[string]V{}
-		for s := w.next(slotSize); s != nil; s = w.next(slotSize) {
-			k := *(*string)(s)
+		for s := w.next(slotSize); !s.isNil(); s = w.next(slotSize) {
+			k := *as[string](s)
 			if _, dup := got[k]; dup {
 				return nil, false
 			}
-			got[k] = *(*V)(unsafe.Add(s, valueOff))
+			got[k] = *as[V](s.add(valueOff))
 		}
 		return got, true
 	}

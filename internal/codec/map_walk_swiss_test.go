@@ -21,14 +21,14 @@ func TestSmallMapsWalkable(t *testing.T) {
 		for i := range n {
 			m[strconv.Itoa(i)] = int64(i)
 		}
-		w, ok := walkSmallMap(unsafe.Pointer(&m))
+		w, ok := walkSmallMap(pointerTo(&m))
 		// An empty map may or may not have its group yet.
 		if (n >= 1 && n <= 8 && !ok) || (n > 8 && ok) {
 			t.Fatalf("map of %d: walkable %v", n, ok)
 		}
 		walked := 0
-		for s := w.next(unsafe.Sizeof(mapSlot[int64]{})); s != nil; s = w.next(unsafe.Sizeof(mapSlot[int64]{})) {
-			k, v := *(*string)(s), *(*int64)(unsafe.Add(s, unsafe.Offsetof(mapSlot[int64]{}.value)))
+		for s := w.next(unsafe.Sizeof(mapSlot[int64]{})); !s.isNil(); s = w.next(unsafe.Sizeof(mapSlot[int64]{})) {
+			k, v := *as[string](s), *as[int64](s.add(unsafe.Offsetof(mapSlot[int64]{}.value)))
 			if m[k] != v || strconv.Itoa(int(v)) != k {
 				t.Fatalf("map of %d: walked %q: %d", n, k, v)
 			}

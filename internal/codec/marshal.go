@@ -4,7 +4,6 @@ import (
 	"io"
 	"reflect"
 	"sync"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -47,13 +46,13 @@ func encodeValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any, exact bo
 	if s == nil {
 		return dst, ErrNilSchema
 	}
-	if efaceOf(&v).typ == nil {
+	if efaceOf(&v).typ.isNil() {
 		// An untyped nil: the null branch of a union, or null.
 		var x any
 		v = &x
 	}
 	var enc encoder
-	var p unsafe.Pointer
+	var p pointer
 	var err error
 	var indirect bool
 	t := reflect.TypeOf(v)
@@ -71,7 +70,7 @@ func encodeValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any, exact bo
 		// The encoder takes the address of the value: the interface's
 		// data word, kept in the pooled state rather than a new variable.
 		e.top = p
-		p = unsafe.Pointer(&e.top)
+		p = pointerTo(&e.top)
 	}
 	if exact {
 		if e.scratch == nil {
@@ -94,7 +93,7 @@ func encodeValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any, exact bo
 		p = efaceOf(&x).data
 		if t.Kind() == reflect.Map {
 			e.top = p
-			p = unsafe.Pointer(&e.top)
+			p = pointerTo(&e.top)
 		}
 		enc.encode(p, e)
 	}
@@ -123,16 +122,16 @@ func encodeValue(o *EncodeOptions, dst []byte, s *schema.Schema, v any, exact bo
 // allocates nothing. For other pointer-shaped values (maps, nil pointers)
 // it returns the interface's data word itself, with indirect set: the
 // encoder needs its address.
-func topEncoder(s *schema.Schema, v *any) (enc encoder, p unsafe.Pointer, indirect bool, err error) {
+func topEncoder(s *schema.Schema, v *any) (enc encoder, p pointer, indirect bool, err error) {
 	ef := efaceOf(v)
 	t := reflect.TypeOf(*v)
-	if t.Kind() == reflect.Pointer && ef.data != nil {
+	if t.Kind() == reflect.Pointer && !ef.data.isNil() {
 		enc, err := cachedEncoderOfElem(s, ef.typ, t)
 		return enc, ef.data, false, err
 	}
 	enc, err = cachedEncoder(s, ef.typ, t)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, pointer{}, false, err
 	}
 	indirect = t.Kind() == reflect.Map || t.Kind() == reflect.Pointer || t.Kind() == reflect.Chan ||
 		t.Kind() == reflect.Func || t.Kind() == reflect.UnsafePointer || isDirectIface(t)
@@ -152,14 +151,14 @@ func isDirectIface(t reflect.Type) bool {
 	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
 		return true
 	case reflect.Struct, reflect.Array:
-		if t.Size() != unsafe.Sizeof(uintptr(0)) {
+		if t.Size() != sizeOf[uintptr]() {
 			return false
 		}
 		if d, ok := directIfaceTypes.Load(t); ok {
 			return d.(bool)
 		}
 		zero := reflect.Zero(t).Interface()
-		d := efaceOf(&zero).data == nil
+		d := efaceOf(&zero).data.isNil()
 		directIfaceTypes.Store(t, d)
 		return d
 	}
