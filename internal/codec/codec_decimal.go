@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"sync/atomic"
 
+	"github.com/avrogo/avro/internal/decimal"
+
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/varint"
 )
@@ -36,86 +38,6 @@ import (
 // when the codec is compiled. The precision is checked by comparing bit
 // lengths, so a schema may declare any precision without the codec
 // computing 10^precision.
-
-var (
-	bigOne  = big.NewInt(1)
-	bigFive = big.NewInt(5)
-	// pow10Small holds 10^0 .. 10^63, shared and read-only.
-	pow10Small = func() (t [64]*big.Int) {
-		t[0] = big.NewInt(1)
-		for i := 1; i < len(t); i++ {
-			t[i] = new(big.Int).Mul(t[i-1], big.NewInt(10))
-		}
-		return t
-	}()
-)
-
-// pow10 returns 10^n. The result may be shared: callers must not modify
-// it.
-func pow10(n int) *big.Int {
-	if n < len(pow10Small) {
-		return pow10Small[n]
-	}
-	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
-}
-
-// setTwos sets z to the big-endian two's-complement integer b (0 when b is
-// empty, as in Python's reader; Java rejects it, but nothing is ambiguous).
-func setTwos(z *big.Int, b []byte) {
-	if len(b) == 0 || b[0]&0x80 == 0 {
-		z.SetBytes(b)
-		return
-	}
-	// A negative value is -(^b + 1).
-	var small [64]byte
-	var inv []byte
-	if len(b) <= len(small) {
-		inv = small[:len(b)]
-	} else {
-		inv = make([]byte, len(b))
-	}
-	for i, x := range b {
-		inv[i] = ^x
-	}
-	z.SetBytes(inv)
-	z.Add(z, bigOne)
-	z.Neg(z)
-}
-
-// twosLen returns the length of the shortest two's-complement form of x
-// (1 for zero).
-func twosLen(x *big.Int) int {
-	n := x.BitLen()
-	// A negative power of two, -2^k, needs only k value bits (-128 is 0x80).
-	if x.Sign() < 0 && x.TrailingZeroBits() == uint(n-1) {
-		n--
-	}
-	return n/8 + 1
-}
-
-// putTwos writes x into dst as big-endian two's complement, sign-extended
-// to len(dst), which must be at least twosLen(x). It destroys x.
-func putTwos(dst []byte, x *big.Int) {
-	if x.Sign() >= 0 {
-		x.FillBytes(dst)
-		return
-	}
-	// The complement of |x|-1 is x.
-	x.Neg(x)
-	x.Sub(x, bigOne)
-	x.FillBytes(dst)
-	for i := range dst {
-		dst[i] = ^dst[i]
-	}
-}
-
-// appendTwos appends n bytes of x in two's complement (see putTwos).
-func appendTwos(dst []byte, x *big.Int, n int) []byte {
-	start := len(dst)
-	dst = append(dst, make([]byte, n)...)
-	putTwos(dst[start:], x)
-	return dst
-}
 
 // ratText formats r for an error message, shortened when it is huge.
 func ratText(r *big.Rat) string {
@@ -150,30 +72,14 @@ func (c *decimalCodec) powScale() *big.Int {
 	if p := c.pow.Load(); p != nil {
 		return p
 	}
-	p := pow10(c.scale)
+	p := decimal.Pow10(c.scale)
 	c.pow.Store(p)
 	return p
 }
 
-// log2of10 is log2(10), the bits a decimal digit takes.
-var log2of10 = math.Log2(10)
-
-// exceedsPrecision reports whether |u| >= 10^precision. Bit lengths
-// decide unless u is within a bit of the bound, so 10^precision is
-// computed only for a u of about its size.
+// exceedsPrecision reports whether |u| >= 10^precision.
 func (c *decimalCodec) exceedsPrecision(u *big.Int) bool {
-	if c.precision <= 0 {
-		return false
-	}
-	b := float64(u.BitLen()) // 2^(b-1) <= |u| < 2^b
-	bound := float64(c.precision) * log2of10
-	if b <= bound-1 {
-		return false
-	}
-	if b-1 >= bound+1 {
-		return true
-	}
-	return u.CmpAbs(pow10(c.precision)) >= 0
+	return decimal.ExceedsPrecision(u, c.precision)
 }
 
 func (c *decimalCodec) decode(p pointer, d *decodeState) { c.decodeRat(as[big.Rat](p), d) }
@@ -195,7 +101,7 @@ func (c *decimalCodec) decodeRat(r *big.Rat, d *decodeState) bool {
 		return false
 	}
 	num := r.Num() // a reference to r's numerator
-	setTwos(num, raw)
+	decimal.SetTwos(num, raw)
 	r.SetFrac(num, c.powScale())
 	return true
 }
@@ -223,17 +129,17 @@ func (c *decimalCodec) encodeRat(r *big.Rat, e *encodeState) {
 		e.Failf(ErrRange, "%s has more than %d digits (the decimal's precision)", ratText(r), c.precision)
 		return
 	}
-	n := twosLen(u)
+	n := decimal.TwosLen(u)
 	if c.size > 0 {
 		if n > c.size {
 			e.Failf(ErrRange, "%s does not fit a decimal of %d bytes", ratText(r), c.size)
 			return
 		}
-		e.Buf = appendTwos(e.Buf, u, c.size)
+		e.Buf = decimal.AppendTwos(e.Buf, u, c.size)
 		return
 	}
 	e.WriteLong(int64(n))
-	e.Buf = appendTwos(e.Buf, u, n)
+	e.Buf = decimal.AppendTwos(e.Buf, u, n)
 }
 
 // bigDecimalCodec maps big-decimal to big.Rat.
@@ -285,12 +191,12 @@ func decodeBigDecimal(r *big.Rat, d *decodeState) bool {
 		return false
 	}
 	num := r.Num()
-	setTwos(num, raw)
+	decimal.SetTwos(num, raw)
 	if scale >= 0 {
-		r.SetFrac(num, pow10(int(scale)))
+		r.SetFrac(num, decimal.Pow10(int(scale)))
 	} else {
-		num.Mul(num, pow10(int(-scale)))
-		r.SetFrac(num, bigOne)
+		num.Mul(num, decimal.Pow10(int(-scale)))
+		r.SetFrac(num, decimal.One)
 	}
 	return true
 }
@@ -302,8 +208,8 @@ func encodeBigDecimal(r *big.Rat, e *encodeState) {
 	rest := new(big.Int).Rsh(den, a)
 	q, m := new(big.Int), new(big.Int)
 	b := uint(0)
-	for rest.Cmp(bigOne) != 0 {
-		q.QuoRem(rest, bigFive, m)
+	for rest.Cmp(decimal.One) != 0 {
+		q.QuoRem(rest, decimal.Five, m)
 		if m.Sign() != 0 {
 			e.Failf(ErrRange, "%s has no finite decimal form for big-decimal", ratText(r))
 			return
@@ -319,11 +225,11 @@ func encodeBigDecimal(r *big.Rat, e *encodeState) {
 	// unscaled = num * 10^scale / (2^a * 5^b) = num * 2^(scale-a) * 5^(scale-b)
 	u := new(big.Int).Lsh(r.Num(), scale-a)
 	if scale > b {
-		u.Mul(u, new(big.Int).Exp(bigFive, big.NewInt(int64(scale-b)), nil))
+		u.Mul(u, new(big.Int).Exp(decimal.Five, big.NewInt(int64(scale-b)), nil))
 	}
-	n := twosLen(u)
+	n := decimal.TwosLen(u)
 	e.WriteLong(int64(varint.SizeLong(int64(n)) + n + varint.SizeInt(int32(scale))))
 	e.WriteLong(int64(n))
-	e.Buf = appendTwos(e.Buf, u, n)
+	e.Buf = decimal.AppendTwos(e.Buf, u, n)
 	e.WriteLong(int64(scale))
 }

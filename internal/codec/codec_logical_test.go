@@ -3,12 +3,14 @@ package codec
 import (
 	"bytes"
 	"errors"
-	"github.com/avrogo/avro/internal/wire"
 	"math"
 	"math/big"
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/avrogo/avro/internal/decimal"
+	"github.com/avrogo/avro/internal/wire"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -577,7 +579,7 @@ func TestLogicalBigDecimal(t *testing.T) {
 	}
 	// The largest scale allowed decodes.
 	data := cat([]byte{0x02, 0x01}, zz(DefaultMaxDecimalScale))
-	if err := Unmarshal(s, cat(zz(int64(len(data))), data), &r); err != nil || r.Cmp(new(big.Rat).SetFrac(big.NewInt(1), pow10(DefaultMaxDecimalScale))) != 0 {
+	if err := Unmarshal(s, cat(zz(int64(len(data))), data), &r); err != nil || r.Cmp(new(big.Rat).SetFrac(big.NewInt(1), decimal.Pow10(DefaultMaxDecimalScale))) != 0 {
 		t.Errorf("scale %d: %v", DefaultMaxDecimalScale, err)
 	}
 }
