@@ -1,8 +1,11 @@
 package codec
 
 import (
+	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
+	"strconv"
 )
 
 // The codecs of the primitive types for values held in an any (see
@@ -67,6 +70,13 @@ func anyInteger(v any) (x int64, isInt, fits bool) {
 		return int64(v), true, uint64(v) <= math.MaxInt64
 	case uint64:
 		return int64(v), true, v <= math.MaxInt64
+	case json.Number:
+		// As value.FromAny reads it: an integer literal, exactly.
+		i, err := strconv.ParseInt(string(v), 10, 64)
+		if err != nil {
+			return 0, errors.Is(err, strconv.ErrRange), false
+		}
+		return i, true, true
 	case nil, string, float64, bool, float32, []byte, []any, map[string]any:
 		return 0, false, false
 	}
@@ -133,6 +143,9 @@ func anyFloat64(v any) (float64, bool) {
 		return v, true
 	case float32:
 		return float64(v), true
+	case json.Number:
+		f, err := strconv.ParseFloat(string(v), 64)
+		return f, err == nil
 	}
 	if x, isInt, fits := anyInteger(v); isInt {
 		if !fits {
@@ -154,6 +167,16 @@ func (anyFloat) decodeAny(d *decodeState, b *anyBoxes) any { return b.float32(d.
 func (anyFloat) encodeAny(v any, e *encodeState) {
 	if f, ok := v.(float32); ok {
 		e.WriteFloat(f)
+		return
+	}
+	if n, ok := v.(json.Number); ok {
+		// Rounded once, to the nearest float32.
+		f, err := strconv.ParseFloat(string(n), 32)
+		if err != nil {
+			e.Failf(ErrRange, "json.Number %s is not an Avro float", n)
+			return
+		}
+		e.WriteFloat(float32(f))
 		return
 	}
 	f, ok := anyFloat64(v)

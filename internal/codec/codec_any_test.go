@@ -2,6 +2,7 @@ package codec
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"math"
 	"math/big"
@@ -641,5 +642,40 @@ func TestAnyOptionalRecordBranch(t *testing.T) {
 	}
 	if data, err := Marshal(s, map[string]any{"in": nil}); err != nil || string(data) != "\x00" {
 		t.Errorf("null branch: % x, %v", data, err)
+	}
+}
+
+// TestAnyJSONNumber: a json.Number (what encoding/json gives with
+// UseNumber) encodes for every numeric schema as value.FromAny takes it,
+// exactly for longs, and picks a numeric branch of a union.
+func TestAnyJSONNumber(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"N","fields":[
+		{"name":"i","type":"int"},{"name":"l","type":"long"},
+		{"name":"f","type":"float"},{"name":"d","type":"double"},
+		{"name":"u","type":["null","string","long","double"]},
+		{"name":"v","type":["null","string","long","double"]}]}`)
+	in := map[string]any{
+		"i": json.Number("-7"), "l": json.Number("9223372036854775807"),
+		"f": json.Number("0.1"), "d": json.Number("1e300"),
+		"u": json.Number("12"), "v": json.Number("2.5"),
+	}
+	got, err := Marshal(s, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Marshal(s, map[string]any{"i": -7, "l": int64(math.MaxInt64), "f": float32(0.1), "d": 1e300,
+		"u": int64(12), "v": 2.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("json.Number encodes as % x, want % x", got, want)
+	}
+	for field, n := range map[string]json.Number{"i": "2147483648", "l": "9223372036854775808", "i ": "1.5"} {
+		rec := map[string]any{"i": 0, "l": 0, "f": 0.0, "d": 0.0, "u": nil, "v": nil}
+		rec[strings.TrimSpace(field)] = n
+		if _, err := Marshal(s, rec); err == nil {
+			t.Errorf("%s = json.Number(%s): no error", field, n)
+		}
 	}
 }

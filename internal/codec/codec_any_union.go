@@ -1,9 +1,11 @@
 package codec
 
 import (
+	"encoding/json"
 	"math/big"
 	"reflect"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/avrogo/avro/schema"
@@ -37,7 +39,7 @@ const (
 )
 
 func classify(v any) anyClass {
-	switch v.(type) {
+	switch v := v.(type) {
 	case nil:
 		return clsNull
 	case bool:
@@ -68,6 +70,11 @@ func classify(v any) anyClass {
 		return clsAvroDuration
 	case [16]byte:
 		return clsByteArray
+	case json.Number:
+		if _, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+			return clsInt64
+		}
+		return clsFloat64
 	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
