@@ -35,6 +35,9 @@ const (
 	// FamilyResolvedSameFingerprint holds the writers that have the
 	// reader's fingerprint, by writer schema; no Go type.
 	FamilyResolvedSameFingerprint
+	// FamilyJSON holds the JSON programs of a schema node, one per
+	// flavour of the encoding; no Go type.
+	FamilyJSON
 )
 
 // Cached returns the entry of family f in the cache of s, made by compile

@@ -4,7 +4,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/avrogo/avro/internal/resolve"
 	"github.com/avrogo/avro/internal/wire"
+	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
 )
 
@@ -84,3 +86,16 @@ func (d *decodeState) toError() error {
 	}
 	return &Error{Op: "unmarshal", Path: formatPath(d.Path), Offset: int64(d.ErrPos), Err: d.Err}
 }
+
+// SetLimits sets l to the limits of a decode of inputLen bytes with these
+// options, for the engines beside this one that read with a wire.Decoder.
+func (o *DecodeOptions) SetLimits(l *wire.Limits, inputLen int) { o.setLimits(l, inputLen) }
+
+// Transcoder returns the program that rewrites the writer's datum of the
+// resolved schema s in the reader's encoding, or nil when the writer's
+// bytes are the reader's.
+func Transcoder(s *schema.Schema) *resolve.Program { return transcoderOf(s) }
+
+// FormatPath joins the path steps an error collected as it unwound,
+// innermost first.
+func FormatPath(steps []string) string { return formatPath(steps) }

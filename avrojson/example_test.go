@@ -1,0 +1,66 @@
+package avrojson_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/avrogo/avro/avrojson"
+	"github.com/avrogo/avro/schema"
+)
+
+// The same record in the specification's JSON encoding and in plain JSON.
+func Example() {
+	s := schema.MustParse(`{"type":"record","name":"User","fields":[
+		{"name":"name","type":"string"},
+		{"name":"nick","type":["null","string"]},
+		{"name":"born","type":{"type":"long","logicalType":"timestamp-millis"}},
+		{"name":"key","type":"bytes"}]}`)
+	type User struct {
+		Name string    `avro:"name"`
+		Nick *string   `avro:"nick"`
+		Born time.Time `avro:"born"`
+		Key  []byte    `avro:"key"`
+	}
+	nick := "ada"
+	u := User{Name: "Ada", Nick: &nick, Born: time.Date(1815, 12, 10, 0, 0, 0, 0, time.UTC), Key: []byte{1, 0xff}}
+
+	spec, err := avrojson.Marshal(s, &u)
+	if err != nil {
+		panic(err)
+	}
+	plain, err := avrojson.Plain().Marshal(s, &u)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(spec))
+	fmt.Println(string(plain))
+
+	var back User
+	if err := avrojson.Plain().Unmarshal(s, plain, &back); err != nil {
+		panic(err)
+	}
+	fmt.Println(back.Name, *back.Nick, back.Born.Format(time.DateOnly), back.Key[0], back.Key[1])
+	// Output:
+	// {"name":"Ada","nick":{"string":"ada"},"born":-4861728000000,"key":"\u0001ÿ"}
+	// {"name":"Ada","nick":"ada","born":"1815-12-10T00:00:00Z","key":"Af8="}
+	// Ada ada 1815-12-10 1 255
+}
+
+// BinaryToJSON renders a binary datum without decoding it into Go values.
+func ExampleBinaryToJSON() {
+	s := schema.MustParse(`{"type":"record","name":"P","fields":[{"name":"x","type":"long"},{"name":"tags","type":{"type":"map","values":"int"}}]}`)
+	datum := []byte{0x54, 0x02, 0x02, 'a', 0x0e, 0x00} // x=42, tags={"a": 7}
+	text, err := avrojson.BinaryToJSON(nil, s, datum)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(text))
+	back, err := avrojson.JSONToBinary(nil, s, text)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("% x\n", back)
+	// Output:
+	// {"x":42,"tags":{"a":7}}
+	// 54 02 02 61 0e 00
+}

@@ -1,0 +1,163 @@
+package avrojson_test
+
+import (
+	"errors"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/avrojson"
+	"github.com/avrogo/avro/schema"
+)
+
+var logicalSchema = schema.MustParse(`{"type":"record","name":"L","namespace":"t","fields":[
+	{"name":"ts","type":{"type":"long","logicalType":"timestamp-millis"}},
+	{"name":"us","type":{"type":"long","logicalType":"timestamp-micros"}},
+	{"name":"ns","type":{"type":"long","logicalType":"timestamp-nanos"}},
+	{"name":"local","type":{"type":"long","logicalType":"local-timestamp-millis"}},
+	{"name":"day","type":{"type":"int","logicalType":"date"}},
+	{"name":"tod","type":{"type":"int","logicalType":"time-millis"}},
+	{"name":"todus","type":{"type":"long","logicalType":"time-micros"}},
+	{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":9,"scale":2}},
+	{"name":"fprice","type":{"type":"fixed","name":"F","size":4,"logicalType":"decimal","precision":9,"scale":3}},
+	{"name":"big","type":{"type":"bytes","logicalType":"big-decimal"}},
+	{"name":"id","type":{"type":"string","logicalType":"uuid"}},
+	{"name":"fid","type":{"type":"fixed","name":"U","size":16,"logicalType":"uuid"}},
+	{"name":"dur","type":{"type":"fixed","name":"D","size":12,"logicalType":"duration"}},
+	{"name":"opt","type":["null",{"type":"long","logicalType":"timestamp-millis"}]},
+	{"name":"raw","type":"bytes"}
+]}`)
+
+type logicalRecord struct {
+	TS     time.Time     `avro:"ts"`
+	US     time.Time     `avro:"us"`
+	NS     time.Time     `avro:"ns"`
+	Local  time.Time     `avro:"local"`
+	Day    time.Time     `avro:"day"`
+	TOD    time.Duration `avro:"tod"`
+	TODus  time.Duration `avro:"todus"`
+	Price  *big.Rat      `avro:"price"`
+	FPrice *big.Rat      `avro:"fprice"`
+	Big    *big.Rat      `avro:"big"`
+	ID     string        `avro:"id"`
+	FID    [16]byte      `avro:"fid"`
+	Dur    avro.Duration `avro:"dur"`
+	Opt    *time.Time    `avro:"opt"`
+	Raw    []byte        `avro:"raw"`
+}
+
+func sampleLogical() logicalRecord {
+	ts := time.Date(2026, 12, 1, 10, 30, 0, 500e6, time.UTC)
+	return logicalRecord{
+		TS: ts, US: ts.Add(1234 * time.Microsecond), NS: ts.Add(7), Local: ts,
+		Day: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), TOD: 10*time.Hour + 30*time.Minute + 500*time.Millisecond,
+		TODus: time.Second + time.Microsecond,
+		Price: big.NewRat(617, 100), FPrice: big.NewRat(-1, 1000), Big: big.NewRat(-15, 10),
+		ID:  "123e4567-e89b-12d3-a456-426614174000",
+		FID: [16]byte{0x12, 0x3e, 0x45, 0x67, 0xe8, 0x9b, 0x12, 0xd3, 0xa4, 0x56, 0x42, 0x66, 0x14, 0x17, 0x40, 0},
+		Dur: avro.Duration{Months: 1, Days: 2, Milliseconds: 3723004},
+		Opt: &ts, Raw: []byte{0, 0xff, 'A'},
+	}
+}
+
+// TestFlavours writes one record of every logical type in each flavour.
+func TestFlavours(t *testing.T) {
+	v := sampleLogical()
+	for _, c := range []struct {
+		name string
+		o    avrojson.Options
+		want string
+	}{
+		{"spec", avrojson.Options{}, `{"ts":1796121000500,"us":1796121000501234,"ns":1796121000500000007,` +
+			`"local":1796121000500,"day":20788,"tod":37800500,"todus":1000001,"price":"\u0002i",` +
+			`"fprice":"ÿÿÿÿ","big":"\u0002ñ\u0002","id":"123e4567-e89b-12d3-a456-426614174000",` +
+			`"fid":"\u0012>Eg` + "è\u009b" + `\u0012Ó¤VBf\u0014\u0017@\u0000",` +
+			`"dur":"\u0001\u0000\u0000\u0000\u0002\u0000\u0000\u0000üÎ8\u0000",` +
+			`"opt":{"long":1796121000500},"raw":"\u0000ÿA"}`},
+		{"tagged-logical", avrojson.Options{Unions: avrojson.TaggedLogicalUnions}, `"opt":{"long.timestamp-millis":1796121000500}`},
+		{"plain", avrojson.Plain(), `{"ts":"2026-12-01T10:30:00.5Z","us":"2026-12-01T10:30:00.501234Z",` +
+			`"ns":"2026-12-01T10:30:00.500000007Z","local":"2026-12-01T10:30:00.5","day":"2026-12-01",` +
+			`"tod":"10:30:00.500","todus":"00:00:01.000001","price":6.17,"fprice":-0.001,"big":-1.5,` +
+			`"id":"123e4567-e89b-12d3-a456-426614174000","fid":"123e4567-e89b-12d3-a456-426614174000",` +
+			`"dur":"P1M2DT1H2M3.004S","opt":"2026-12-01T10:30:00.5Z","raw":"AP9B"}`},
+		{"decimal-strings", avrojson.Options{Logical: avrojson.ReadableLogical, DecimalStrings: true}, `"price":"6.17","fprice":"-0.001","big":"-1.5"`},
+	} {
+		got, err := c.o.Marshal(logicalSchema, &v)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !strings.Contains(string(got), c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+		var back logicalRecord
+		if err := c.o.Unmarshal(logicalSchema, got, &back); err != nil {
+			t.Fatalf("%s: Unmarshal(%s): %v", c.name, got, err)
+		}
+		again, err := c.o.Marshal(logicalSchema, &back)
+		if err != nil || string(again) != string(got) {
+			t.Errorf("%s: written again as %s, %v", c.name, again, err)
+		}
+	}
+}
+
+// TestReadableAcceptsUnderlying: a reader of readable text takes the
+// underlying values too, and text beyond the unit is an error rather than
+// a silent truncation.
+func TestReadableAcceptsUnderlying(t *testing.T) {
+	o := avrojson.Options{Logical: avrojson.ReadableLogical}
+	ts := schema.MustParse(`{"type":"long","logicalType":"timestamp-millis"}`)
+	var tm time.Time
+	if err := o.Unmarshal(ts, []byte(`1796121000500`), &tm); err != nil || tm.UnixMilli() != 1796121000500 {
+		t.Errorf("number: %v, %v", tm, err)
+	}
+	if err := o.Unmarshal(ts, []byte(`"2026-12-01T12:30:00.5+02:00"`), &tm); err != nil || tm.UnixMilli() != 1796121000500 {
+		t.Errorf("offset: %v, %v", tm, err)
+	}
+	if err := o.Unmarshal(ts, []byte(`"2026-12-01T10:30:00.5001Z"`), &tm); !errors.Is(err, avro.ErrRange) {
+		t.Errorf("sub-millisecond digits: %v, want ErrRange", err)
+	}
+	dec := schema.MustParse(`{"type":"bytes","logicalType":"decimal","precision":4,"scale":2}`)
+	var r big.Rat
+	for in, want := range map[string]string{`6.17`: "617/100", `"6.17"`: "617/100", `6.1`: "61/10", `617e-2`: "617/100", `-0.5`: "-1/2"} {
+		if err := o.Unmarshal(dec, []byte(in), &r); err != nil || r.String() != want {
+			t.Errorf("decimal %s: %v, %v; want %s", in, r.String(), err, want)
+		}
+	}
+	for _, in := range []string{`6.171`, `100.00`, `1e10`} {
+		if err := o.Unmarshal(dec, []byte(in), &r); !errors.Is(err, avro.ErrRange) {
+			t.Errorf("decimal %s: %v, want ErrRange", in, err)
+		}
+	}
+}
+
+// TestBareUnions: bare values read back where the JSON type tells the
+// branch; where two branches share it, the error names the field.
+func TestBareUnions(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[
+		{"name":"a","type":["null","string","long",{"type":"array","items":"int"}]},
+		{"name":"b","type":["int","long"]}]}`)
+	o := avrojson.Options{Unions: avrojson.BareUnions}
+	type R struct {
+		A any   `avro:"a"`
+		B int64 `avro:"b"`
+	}
+	got, err := o.Marshal(s, &R{A: "x", B: 5})
+	if err != nil || string(got) != `{"a":"x","b":5}` {
+		t.Fatalf("Marshal = %s, %v", got, err)
+	}
+	for in, want := range map[string]any{`"x"`: "x", `7`: int64(7), `null`: nil} {
+		text := `{"a":` + in + `,"b":{"long":1}}`
+		var r R
+		if err := o.Unmarshal(s, []byte(text), &r); err != nil || r.A != want {
+			t.Errorf("Unmarshal(%s) = %#v, %v; want %#v", text, r.A, err, want)
+		}
+	}
+	var r R
+	err = o.Unmarshal(s, []byte(`{"a":null,"b":5}`), &r)
+	var ae *avro.Error
+	if !errors.As(err, &ae) || ae.Path != "b" || ae.Offset != 14 || !strings.Contains(err.Error(), "int and long") {
+		t.Errorf("ambiguous bare union: %v (%#v); want the path b, offset 14, and the branches", err, ae)
+	}
+}

@@ -1,0 +1,149 @@
+package avrojson_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/avrojson"
+	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
+)
+
+// wantError checks that err is an *avro.Error wrapping sentinel with the
+// given path and offset.
+func wantError(t *testing.T, what string, err, sentinel error, path string, offset int64) {
+	t.Helper()
+	var ae *avro.Error
+	if !errors.Is(err, sentinel) || !errors.As(err, &ae) {
+		t.Errorf("%s: got %v, want an *avro.Error wrapping %v", what, err, sentinel)
+		return
+	}
+	if ae.Path != path || ae.Offset != offset {
+		t.Errorf("%s: path %q offset %d, want %q %d (%v)", what, ae.Path, ae.Offset, path, offset, err)
+	}
+}
+
+var nested = schema.MustParse(`{"type":"record","name":"N","fields":[
+	{"name":"next","type":["null","N"]},
+	{"name":"items","type":{"type":"array","items":"string"},"default":[]},
+	{"name":"tags","type":{"type":"map","values":"int"},"default":{}},
+	{"name":"n","type":"long","default":0}]}`)
+
+// TestHostileText: every kind of bad text is a typed error with the path
+// and the offset, under the limits of the options.
+func TestHostileText(t *testing.T) {
+	deep := strings.Repeat(`{"next":{"N":`, 200) + `null` + strings.Repeat(`}}`, 200)
+	var v value.Value
+	err := avrojson.Unmarshal(nested, []byte(deep), &v)
+	if !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("200 levels: %v, want ErrLimit", err)
+	}
+
+	small := avrojson.Options{Decode: avro.DecodeOptions{MaxLength: 4, MaxItems: 2}, MaxNumberLength: 5}
+	err = small.Unmarshal(nested, []byte(`{"next":null,"items":["abcde"]}`), &v)
+	wantError(t, "long string", err, avro.ErrLimit, "items[0]", 22)
+	err = small.Unmarshal(nested, []byte(`{"next":null,"items":["a","b","c"]}`), &v)
+	wantError(t, "many items", err, avro.ErrLimit, "items[2]", 30)
+	err = small.Unmarshal(nested, []byte(`{"next":null,"n":123456}`), &v)
+	wantError(t, "long number", err, avro.ErrLimit, "n", 17)
+
+	for _, c := range []struct {
+		text, path string
+		offset     int64
+		sentinel   error
+	}{
+		{`{"next":null,"n":1,"n":2}`, "", 19, avro.ErrInvalid},                     // a field given twice
+		{`{"next":null,"x":1}`, "", 13, avro.ErrInvalid},                           // an unknown field
+		{`{"next":null,"tags":{"a":1,"a":2}}`, "tags", 27, avro.ErrInvalid},        // a map key given twice
+		{`{"next":{"M":null}}`, "next", 9, avro.ErrInvalid},                        // an unknown branch
+		{`{"next":null,"n":9223372036854775808}`, "n", 17, avro.ErrRange},          // beyond int64
+		{`{"next":null,"n":"1"}`, "n", 17, avro.ErrInvalid},                        // a string for a long
+		{"{\"next\":null,\"items\":[\"a\x01\"]}", "items[0]", 24, avro.ErrInvalid}, // a raw control character
+		{`{"next":null,"items":["a"]`, "", 26, avro.ErrTruncated},
+		{`{"next":null} x`, "", 14, avro.ErrInvalid}, // text after the value
+		{`{}`, "", 1, avro.ErrInvalid},               // next has no default
+	} {
+		err := avrojson.Unmarshal(nested, []byte(c.text), &v)
+		wantError(t, c.text, err, c.sentinel, c.path, c.offset)
+	}
+}
+
+// TestDuplicateKeysInLargeMaps: duplicates are found in maps too large to
+// compare key by key, and in such maps nested in each other.
+func TestDuplicateKeysInLargeMaps(t *testing.T) {
+	s := schema.MustParse(`{"type":"map","values":{"type":"map","values":"int"}}`)
+	inner := func(dup bool) string {
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := range 40 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			k := i
+			if dup && i == 39 {
+				k = 3
+			}
+			b.WriteString(`"k` + string(rune('A'+k%26)) + string(rune('a'+k/26)) + `":1`)
+		}
+		b.WriteByte('}')
+		return b.String()
+	}
+	var good, bad strings.Builder
+	good.WriteByte('{')
+	bad.WriteByte('{')
+	for i := range 40 {
+		if i > 0 {
+			good.WriteByte(',')
+			bad.WriteByte(',')
+		}
+		key := `"o` + string(rune('A'+i%26)) + string(rune('a'+i/26)) + `":`
+		good.WriteString(key + inner(false))
+		bad.WriteString(key + inner(i == 30))
+	}
+	good.WriteByte('}')
+	bad.WriteByte('}')
+	var m map[string]map[string]int
+	if err := avrojson.Unmarshal(s, []byte(good.String()), &m); err != nil || len(m) != 40 {
+		t.Fatalf("good: %d entries, %v", len(m), err)
+	}
+	err := avrojson.Unmarshal(s, []byte(bad.String()), &m)
+	if !errors.Is(err, avro.ErrInvalid) || !strings.Contains(err.Error(), "given twice") {
+		t.Errorf("bad: %v, want a duplicate key", err)
+	}
+}
+
+// TestDefaultsBounded: a text of empty records, each filled with a large
+// default, is bounded by the allocation limit.
+func TestDefaultsBounded(t *testing.T) {
+	s := schema.MustParse(`{"type":"array","items":{"type":"record","name":"E","fields":[
+		{"name":"pad","type":"string","default":"` + strings.Repeat("x", 1<<16) + `"}]}}`)
+	text := "[" + strings.Repeat("{},", 999) + "{}]"
+	o := avrojson.Options{Decode: avro.DecodeOptions{MaxAlloc: 1 << 20}}
+	_, err := o.JSONToBinary(nil, s, []byte(text))
+	if !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("1000 defaults of 64 KiB under a 1 MiB limit: %v, want ErrLimit", err)
+	}
+	got, err := o.JSONToBinary(nil, s, []byte("[{},{}]"))
+	if err != nil || !bytes.Contains(got, bytes.Repeat([]byte("x"), 1<<16)) {
+		t.Errorf("two defaults: %v", err)
+	}
+}
+
+// TestTextOfZeroSizeItemsBounded: a datum of a few bytes that holds many
+// records of many nulls would make a huge text; the text is bounded.
+func TestTextOfZeroSizeItemsBounded(t *testing.T) {
+	fields := make([]string, 500)
+	for i := range fields {
+		fields[i] = `{"name":"f` + strings.Repeat("x", 10) + string(rune('a'+i%26)) + string(rune('a'+i/26)) + `","type":"null"}`
+	}
+	s := schema.MustParse(`{"type":"array","items":{"type":"record","name":"Z","fields":[` + strings.Join(fields, ",") + `]}}`)
+	// One block of 2^20 records, which take no bytes.
+	datum := []byte{0x80, 0x80, 0x80, 0x01, 0}
+	_, err := avrojson.BinaryToJSON(nil, s, datum)
+	if !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("%d bytes to text: %v, want ErrLimit", len(datum), err)
+	}
+}

@@ -1,0 +1,119 @@
+package avrojson
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/internal/codec"
+	"github.com/avrogo/avro/internal/jsoncodec"
+	"github.com/avrogo/avro/schema"
+)
+
+// Marshal returns the Avro JSON encoding of v for schema s. v may be any
+// Go value that avro.Marshal takes for s, with the same type mapping:
+// structs, maps, slices, any, value.Value, registered interfaces and the
+// Go types of logical types.
+func Marshal(s *schema.Schema, v any) ([]byte, error) { return Options{}.Append(nil, s, v) }
+
+// Append appends the Avro JSON encoding of v for schema s to dst.
+func Append(dst []byte, s *schema.Schema, v any) ([]byte, error) {
+	return Options{}.Append(dst, s, v)
+}
+
+// Marshal returns the JSON text of v for schema s in the options' style.
+func (o Options) Marshal(s *schema.Schema, v any) ([]byte, error) { return o.Append(nil, s, v) }
+
+// Append appends the JSON text of v for schema s, in the options' style,
+// to dst and returns the extended slice. It does not allocate when dst has
+// room and avro.Append would not allocate for v. On error dst is returned
+// unchanged in length.
+//
+// The value is encoded in Avro binary first and the binary rewritten as
+// JSON, so that the JSON encoding maps Go types exactly as the binary one
+// does. Errors are those of avro.Marshal, and *avro.Error for JSON text
+// that would exceed Decode.MaxAlloc or, with Decode.ValidateUTF8, a string
+// that is not UTF-8.
+func (o Options) Append(dst []byte, s *schema.Schema, v any) ([]byte, error) {
+	if s == nil {
+		return dst, codec.ErrNilSchema
+	}
+	buf := getBuffer()
+	defer putBuffer(buf)
+	bin, err := o.Encode.Append((*buf)[:0], s, v)
+	*buf = bin
+	if err != nil {
+		return dst, err
+	}
+	out, _, err := o.program(s).ToJSON(dst, bin, o.decodeOptions(), "marshal")
+	if err != nil {
+		return dst, publicError(err, false)
+	}
+	return out, nil
+}
+
+// BinaryToJSON appends the JSON text of the Avro binary datum data of
+// schema s to dst, without Go values. For a schema that schema.Resolve
+// returned, data is written with the writer's schema and the text has the
+// reader's shape. The datum must fill data; bad or hostile data is an
+// *avro.Error with the path and the offset in data, under the limits of
+// Decode.
+func BinaryToJSON(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
+	return Options{}.BinaryToJSON(dst, s, data)
+}
+
+// BinaryToJSON is the package's BinaryToJSON in the options' style.
+func (o Options) BinaryToJSON(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
+	if s == nil {
+		return dst, codec.ErrNilSchema
+	}
+	resolved := s.Writer() != nil
+	if resolved {
+		buf := getBuffer()
+		defer putBuffer(buf)
+		bin, err := jsoncodec.ToReader((*buf)[:0], s, data, o.decodeOptions(), "unmarshal")
+		*buf = bin
+		if err != nil {
+			return dst, publicError(err, false)
+		}
+		data = bin
+	}
+	out, n, err := o.program(s).ToJSON(dst, data, o.decodeOptions(), "unmarshal")
+	if err == nil && n != len(data) {
+		err = &codec.Error{Op: "unmarshal", Offset: int64(n), Err: fmt.Errorf("%w: %d bytes after the datum", avro.ErrInvalid, len(data)-n)}
+	}
+	if err != nil {
+		// The offsets of a resolved datum's errors here are in the
+		// reader's rewrite, not in data.
+		return dst, publicError(err, resolved)
+	}
+	return out, nil
+}
+
+var bufferPool = sync.Pool{New: func() any { return new([]byte) }}
+
+func getBuffer() *[]byte { return bufferPool.Get().(*[]byte) }
+
+// putBuffer returns a scratch buffer to the pool unless it grew large, so
+// that one huge datum does not pin its memory.
+func putBuffer(b *[]byte) {
+	if cap(*b) > 1<<20 {
+		*b = nil
+	}
+	bufferPool.Put(b)
+}
+
+// publicError gives engine errors the avro package's types; noOffset
+// drops an offset that is not one in the caller's input.
+func publicError(err error, noOffset bool) error {
+	var e *codec.Error
+	if errors.As(err, &e) {
+		pe := (*avro.Error)(e)
+		if noOffset {
+			pe.Offset = -1
+		}
+		return pe
+	}
+	return err
+}

@@ -1,0 +1,197 @@
+package avrojson_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/avrogo/avro/avrojson"
+	"github.com/avrogo/avro/internal/fixture"
+	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
+)
+
+const shared = "../../shared/testdata/"
+
+// upstreamSchemas parses every schema of the upstream test data that is
+// valid, with its file name.
+func upstreamSchemas(t *testing.T) map[string]*schema.Schema {
+	t.Helper()
+	var files []string
+	for _, pattern := range []string{
+		"apache-avro/**/*.avsc",
+		"apache-avro/lang/c/tests/schema_tests/pass/*",
+		"apache-avro/lang/c++/jsonschemas/*",
+		"fastavro/**/*.avsc",
+	} {
+		files = append(files, glob(t, shared+pattern)...)
+	}
+	out := map[string]*schema.Schema{}
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := schema.Parse(string(text))
+		if err != nil || !fixture.Finite(s) {
+			continue // an invalid schema, one that refers to others, or one with no finite datum
+		}
+		out[strings.TrimPrefix(f, shared)] = s
+	}
+	if len(out) < 40 {
+		t.Fatalf("parsed %d upstream schemas, want at least 40", len(out))
+	}
+	return out
+}
+
+// glob is filepath.Glob with ** matching any depth of directories.
+func glob(t *testing.T, pattern string) []string {
+	t.Helper()
+	if !strings.Contains(pattern, "**") {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	root, rest, _ := strings.Cut(pattern, "**/")
+	var out []string
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if ok, _ := filepath.Match(rest, d.Name()); ok && !d.IsDir() {
+			out = append(out, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+var flavours = map[string]avrojson.Options{
+	"spec":           {},
+	"tagged-logical": {Unions: avrojson.TaggedLogicalUnions},
+	"readable":       {Logical: avrojson.ReadableLogical},
+	"readable-decimal-strings-base64": {Logical: avrojson.ReadableLogical, DecimalStrings: true,
+		Bytes: avrojson.Base64Bytes},
+}
+
+// TestBinaryJSONBinaryIsIdentity rewrites random datums of every upstream
+// schema as JSON and back: the bytes must be the same, in every flavour
+// whose unions are tagged, and the text must be JSON.
+func TestBinaryJSONBinaryIsIdentity(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for name, s := range upstreamSchemas(t) {
+		for fname, o := range flavours {
+			for i := range 40 {
+				datum := fixture.RandomDatum(nil, s, r, 4)
+				text, err := o.BinaryToJSON(nil, s, datum)
+				if err != nil {
+					t.Fatalf("%s %s: BinaryToJSON(% x): %v", name, fname, datum, err)
+				}
+				if !json.Valid(text) && i == 0 {
+					t.Errorf("%s %s: not JSON: %s", name, fname, text)
+				}
+				back, err := o.JSONToBinary(nil, s, text)
+				if err != nil {
+					t.Fatalf("%s %s: JSONToBinary(%s): %v", name, fname, text, err)
+				}
+				if !bytes.Equal(back, datum) {
+					t.Fatalf("%s %s: binary -> JSON -> binary changed the datum\n in: % x\nout: % x\njson: %s", name, fname, datum, back, text)
+				}
+			}
+		}
+	}
+}
+
+// TestGoValuesThroughJSON reads the JSON of random datums into any and
+// value.Value and writes them back: the text must not change.
+func TestGoValuesThroughJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for name, s := range upstreamSchemas(t) {
+		for range 20 {
+			datum := fixture.RandomDatum(nil, s, r, 3)
+			text, err := avrojson.BinaryToJSON(nil, s, datum)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v value.Value
+			if err := avrojson.Unmarshal(s, text, &v); err != nil {
+				t.Fatalf("%s: Unmarshal(%s) into value.Value: %v", name, text, err)
+			}
+			again, err := avrojson.Marshal(s, v)
+			if err != nil {
+				t.Fatalf("%s: Marshal(value.Value): %v", name, err)
+			}
+			if !bytes.Equal(again, text) {
+				t.Fatalf("%s: value.Value changed the text\n in: %s\nout: %s", name, text, again)
+			}
+			// An any carries no union branch: a map that fits two record
+			// branches is written as the first that takes it, so only
+			// value.Value keeps such schemas' text exactly.
+			if recordsShareUnion(s) {
+				continue
+			}
+			var a any
+			if err := avrojson.Unmarshal(s, text, &a); err != nil {
+				t.Fatalf("%s: Unmarshal(%s) into any: %v", name, text, err)
+			}
+			again, err = avrojson.Marshal(s, a)
+			if err != nil {
+				t.Fatalf("%s: Marshal(any): %v", name, err)
+			}
+			if !bytes.Equal(again, text) {
+				t.Fatalf("%s: any changed the text\n in: %s\nout: %s", name, text, again)
+			}
+		}
+	}
+}
+
+// recordsShareUnion reports whether a union of s has two record or map
+// branches.
+func recordsShareUnion(s *schema.Schema) bool {
+	seen := map[*schema.Schema]bool{}
+	var walk func(n *schema.Schema) bool
+	walk = func(n *schema.Schema) bool {
+		if seen[n] {
+			return false
+		}
+		seen[n] = true
+		switch n.Kind() {
+		case schema.Union:
+			objects := 0
+			for _, b := range n.Branches() {
+				if b.Kind() == schema.Record || b.Kind() == schema.Map {
+					objects++
+				}
+			}
+			if objects > 1 {
+				return true
+			}
+			for _, b := range n.Branches() {
+				if walk(b) {
+					return true
+				}
+			}
+		case schema.Record:
+			for _, f := range n.Fields() {
+				if walk(f.Type()) {
+					return true
+				}
+			}
+		case schema.Array:
+			return walk(n.Items())
+		case schema.Map:
+			return walk(n.Values())
+		}
+		return false
+	}
+	return walk(s)
+}

@@ -1,0 +1,241 @@
+package avrojson
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/internal/codec"
+	"github.com/avrogo/avro/internal/jsontext"
+	"github.com/avrogo/avro/internal/wire"
+	"github.com/avrogo/avro/schema"
+)
+
+// An Encoder writes the JSON text of datums of one schema to a stream,
+// one value a line (JSON Lines). An Encoder is not safe for concurrent
+// use.
+type Encoder struct {
+	w   io.Writer
+	s   *schema.Schema
+	o   Options
+	buf []byte
+}
+
+// NewEncoder returns an Encoder of datums of schema s in the
+// specification's JSON encoding.
+func NewEncoder(w io.Writer, s *schema.Schema) *Encoder { return Options{}.NewEncoder(w, s) }
+
+// NewEncoder returns an Encoder that writes in the options' style.
+func (o Options) NewEncoder(w io.Writer, s *schema.Schema) *Encoder {
+	return &Encoder{w: w, s: s, o: o}
+}
+
+// Encode writes the JSON text of v and a newline with one Write call.
+func (e *Encoder) Encode(v any) error {
+	out, err := e.o.Append(e.buf[:0], e.s, v)
+	if err != nil {
+		return err
+	}
+	out = append(out, '\n')
+	e.buf = out
+	_, err = e.w.Write(out)
+	return err
+}
+
+// A Decoder reads JSON values of one schema from a stream: JSON Lines, or
+// any JSON values one after the other with white space between them or
+// none. A Decoder is not safe for concurrent use.
+type Decoder struct {
+	r      io.Reader
+	s      *schema.Schema
+	o      Options
+	buf    []byte
+	start  int
+	eof    bool
+	offset int64 // of buf[0] in the stream
+	datums codec.DatumReader
+	// zero and defaults are the budgets that the stream's datums share
+	// (see avro.DecodeOptions): the items that take no bytes, and the
+	// defaults filled in for missing fields and by a resolved schema.
+	zero, defaults wire.Credit
+	err            error
+}
+
+// NewDecoder returns a Decoder of datums of schema s in the
+// specification's JSON encoding.
+func NewDecoder(r io.Reader, s *schema.Schema) *Decoder { return Options{}.NewDecoder(r, s) }
+
+// NewDecoder returns a Decoder that reads the options' style.
+func (o Options) NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
+	d := &Decoder{r: r, s: s, o: o}
+	d.datums = codec.NewDatumReader(d.o.decodeOptions(), s)
+	return d
+}
+
+const decoderChunk = 32 << 10
+
+// Decode reads the next JSON value into the value v points at. It returns
+// io.EOF when the stream ends between values, and an *avro.Error wrapping
+// avro.ErrTruncated when it ends inside one. Error offsets are in the
+// stream. A value may be as long as Decode.MaxLength; the Decoder buffers
+// one value at a time.
+//
+// The values of a stream share the budget of the defaults filled in for
+// missing fields, and of items that take no bytes in binary, as the
+// datums of an avro.Decoder do.
+func (d *Decoder) Decode(v any) error {
+	if d.s == nil {
+		return codec.ErrNilSchema
+	}
+	if d.err != nil {
+		return d.err
+	}
+	end, err := d.frame()
+	if err != nil {
+		if err != io.EOF {
+			d.err = err
+		}
+		return err
+	}
+	text := d.buf[d.start:end]
+	per := d.perDatum()
+	ro := d.o.readOptions()
+	ro.Defaults = d.defaults.Budget(per.Defaults)
+	buf := getBuffer()
+	defer putBuffer(buf)
+	bin, _, err := d.o.program(writerOf(d.s)).FromJSON((*buf)[:0], text, 0, ro)
+	*buf = bin
+	d.defaults.Spend(ro.DefaultsUsed)
+	if err != nil {
+		return d.fail(err, int64(d.start))
+	}
+	_, used, err := d.datums.Next(bin, v, wire.Budgets{Zero: d.zero.Budget(per.Zero), Defaults: d.defaults.Budget(per.Defaults)})
+	d.zero.Spend(used.Zero)
+	d.defaults.Spend(used.Defaults)
+	if err != nil {
+		var ce *codec.Error
+		if errors.As(err, &ce) {
+			ce.Offset = -1
+			return d.fail(err, 0)
+		}
+		return publicError(err, true)
+	}
+	n := int64(end - d.start)
+	d.zero.Earn(per.Zero, n, wire.ItemsPerByte)
+	d.defaults.Earn(per.Defaults, n, wire.ItemsPerByte)
+	d.start = end
+	return nil
+}
+
+// fail returns err with its offset moved by base, into the stream; a
+// decoder stops at bad data, as the values after it cannot be found.
+func (d *Decoder) fail(err error, base int64) error {
+	var ce *codec.Error
+	if errors.As(err, &ce) {
+		pe := (*avro.Error)(ce)
+		if pe.Offset >= 0 {
+			pe.Offset += d.offset + base
+		}
+		d.err = pe
+		return pe
+	}
+	d.err = err
+	return err
+}
+
+func (d *Decoder) perDatum() wire.Budgets {
+	b := wire.Budgets{Zero: d.o.Decode.MaxZeroSizeItems, Defaults: d.o.Decode.MaxAlloc}
+	if b.Zero <= 0 {
+		b.Zero = avro.DefaultMaxZeroSizeItems
+	}
+	if b.Defaults <= 0 {
+		b.Defaults = avro.DefaultAllocFloor
+	}
+	return b
+}
+
+// frame finds the end of the next value, reading until the buffer holds
+// all of it.
+func (d *Decoder) frame() (int, error) {
+	maxLen := d.o.Decode.MaxLength
+	if maxLen <= 0 {
+		maxLen = avro.DefaultMaxLength
+	}
+	maxDepth := d.o.Decode.MaxDepth
+	if maxDepth <= 0 {
+		maxDepth = avro.DefaultMaxDepth
+	}
+	for {
+		r := jsontext.Reader{Buf: d.buf, Pos: d.start}
+		if r.Peek() == 0 && r.Pos >= len(d.buf) {
+			// Only white space is buffered.
+			d.offset += int64(r.Pos)
+			d.buf, d.start = d.buf[:0], 0
+			if d.eof {
+				return 0, io.EOF
+			}
+			if err := d.fill(); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		d.start = r.Pos
+		// A union's tag is one more level of objects than the schema's
+		// nesting; the read itself applies MaxDepth.
+		r.Skip(2*maxDepth + 2)
+		switch {
+		case !r.Failed():
+			return r.Pos, nil
+		case r.Fault != jsontext.Truncated || d.eof:
+			return 0, d.syntaxError(&r)
+		}
+		if int64(len(d.buf)-d.start) >= maxLen {
+			return 0, d.fail(&codec.Error{Op: "unmarshal", Offset: int64(d.start), Err: fmt.Errorf("%w: JSON value longer than %d bytes", avro.ErrLimit, maxLen)}, 0)
+		}
+		if err := d.fill(); err != nil {
+			return 0, err
+		}
+	}
+}
+
+func (d *Decoder) syntaxError(r *jsontext.Reader) error {
+	sentinel := avro.ErrInvalid
+	switch r.Fault {
+	case jsontext.Truncated:
+		sentinel = avro.ErrTruncated
+	case jsontext.Limit:
+		sentinel = avro.ErrLimit
+	}
+	return d.fail(&codec.Error{Op: "unmarshal", Offset: int64(r.ErrPos), Err: fmt.Errorf("%w: %s", sentinel, r.ErrMsg)}, 0)
+}
+
+// fill reads more of the stream, moving the unread text to the front and
+// growing the buffer as a value needs.
+func (d *Decoder) fill() error {
+	if d.start > 0 {
+		n := copy(d.buf, d.buf[d.start:])
+		d.offset += int64(d.start)
+		d.buf, d.start = d.buf[:n], 0
+	}
+	if cap(d.buf)-len(d.buf) < decoderChunk/2 {
+		grown := make([]byte, len(d.buf), max(2*cap(d.buf), decoderChunk))
+		copy(grown, d.buf)
+		d.buf = grown
+	}
+	for range 100 {
+		n, err := d.r.Read(d.buf[len(d.buf):cap(d.buf)])
+		d.buf = d.buf[:len(d.buf)+n]
+		if err == io.EOF {
+			d.eof = true
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+	}
+	return io.ErrNoProgress
+}

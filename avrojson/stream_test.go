@@ -1,0 +1,92 @@
+package avrojson_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/avrojson"
+	"github.com/avrogo/avro/schema"
+)
+
+type point struct {
+	X int64  `avro:"x"`
+	Y string `avro:"y"`
+}
+
+var pointSchema = schema.MustParse(`{"type":"record","name":"P","fields":[{"name":"x","type":"long"},{"name":"y","type":"string"}]}`)
+
+// TestStreamRoundTrip writes JSON Lines and reads them back, one byte a
+// read, and reads concatenated values with no space between them.
+func TestStreamRoundTrip(t *testing.T) {
+	var buf bytes.Buffer
+	enc := avrojson.NewEncoder(&buf, pointSchema)
+	var want []point
+	for i := range 100 {
+		p := point{X: int64(i) * 1e15, Y: strings.Repeat("é", i%7)}
+		want = append(want, p)
+		if err := enc.Encode(&p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := bytes.Count(buf.Bytes(), []byte("\n")); n != 100 {
+		t.Fatalf("%d lines, want 100", n)
+	}
+	for _, input := range []io.Reader{
+		iotest.OneByteReader(bytes.NewReader(buf.Bytes())),
+		strings.NewReader(strings.ReplaceAll(buf.String(), "\n", "")),
+	} {
+		dec := avrojson.NewDecoder(input, pointSchema)
+		for i := range want {
+			var p point
+			if err := dec.Decode(&p); err != nil {
+				t.Fatalf("value %d: %v", i, err)
+			}
+			if p != want[i] {
+				t.Fatalf("value %d: %v, want %v", i, p, want[i])
+			}
+		}
+		var p point
+		if err := dec.Decode(&p); err != io.EOF {
+			t.Fatalf("after the last value: %v, want io.EOF", err)
+		}
+	}
+}
+
+// TestStreamErrors: a value cut short is ErrTruncated, and an error's
+// offset is in the stream, not in the value.
+func TestStreamErrors(t *testing.T) {
+	dec := avrojson.NewDecoder(strings.NewReader(`{"x":1,"y":"a"} {"x":2,"y":`), pointSchema)
+	var p point
+	if err := dec.Decode(&p); err != nil {
+		t.Fatal(err)
+	}
+	if err := dec.Decode(&p); !errors.Is(err, avro.ErrTruncated) {
+		t.Errorf("cut short: %v, want ErrTruncated", err)
+	}
+	dec = avrojson.NewDecoder(strings.NewReader(`{"x":1,"y":"a"}`+"\n"+`{"x":"2","y":"b"}`), pointSchema)
+	if err := dec.Decode(&p); err != nil {
+		t.Fatal(err)
+	}
+	err := dec.Decode(&p)
+	wantError(t, "second value", err, avro.ErrInvalid, "x", 21)
+	if err2 := dec.Decode(&p); err2 != err {
+		t.Errorf("after an error: %v, want the same error", err2)
+	}
+}
+
+// TestStreamValueLimit: a value longer than MaxLength is ErrLimit before
+// it is all buffered.
+func TestStreamValueLimit(t *testing.T) {
+	o := avrojson.Options{Decode: avro.DecodeOptions{MaxLength: 1000}}
+	text := `{"x":1,"y":"` + strings.Repeat("a", 1<<20) + `"}`
+	dec := o.NewDecoder(strings.NewReader(text), pointSchema)
+	var p point
+	if err := dec.Decode(&p); !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("1 MiB value, 1000-byte limit: %v, want ErrLimit", err)
+	}
+}

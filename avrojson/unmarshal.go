@@ -1,0 +1,86 @@
+package avrojson
+
+import (
+	"fmt"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/internal/codec"
+	"github.com/avrogo/avro/internal/jsoncodec"
+	"github.com/avrogo/avro/internal/jsontext"
+	"github.com/avrogo/avro/schema"
+)
+
+// Unmarshal reads the Avro JSON encoding of a datum of schema s from data
+// into v, which must be a non-nil pointer to any Go type that
+// avro.Unmarshal takes for s. For a schema that schema.Resolve returned,
+// data is written with the writer's schema and v has the reader's shape.
+//
+// The text must hold one JSON value, with white space around it only.
+// Bad text is an *avro.Error wrapping avro.ErrInvalid (or ErrTruncated,
+// ErrLimit, ErrRange), with the path of the value and the byte offset in
+// data. An error found in the Go value after the text was read (a number
+// that does not fit an int8 field) has the path and an Offset of -1.
+func Unmarshal(s *schema.Schema, data []byte, v any) error { return Options{}.Unmarshal(s, data, v) }
+
+// Unmarshal is the package's Unmarshal with these options.
+func (o Options) Unmarshal(s *schema.Schema, data []byte, v any) error {
+	if s == nil {
+		return codec.ErrNilSchema
+	}
+	buf := getBuffer()
+	defer putBuffer(buf)
+	bin, err := o.readValue((*buf)[:0], writerOf(s), data)
+	*buf = bin
+	if err != nil {
+		return err
+	}
+	return publicError(o.Decode.Unmarshal(s, bin, v), true)
+}
+
+// JSONToBinary appends the Avro binary datum of the JSON text data, a
+// datum of schema s, to dst, without Go values. For a schema that
+// schema.Resolve returned, the text is written with the writer's schema
+// and the datum is in the reader's encoding.
+func JSONToBinary(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
+	return Options{}.JSONToBinary(dst, s, data)
+}
+
+// JSONToBinary is the package's JSONToBinary with these options.
+func (o Options) JSONToBinary(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
+	if s == nil {
+		return dst, codec.ErrNilSchema
+	}
+	if s.Writer() == nil {
+		return o.readValue(dst, s, data)
+	}
+	buf := getBuffer()
+	defer putBuffer(buf)
+	bin, err := o.readValue((*buf)[:0], s.Writer(), data)
+	*buf = bin
+	if err != nil {
+		return dst, err
+	}
+	out, err := jsoncodec.ToReader(dst, s, bin, o.decodeOptions(), "unmarshal")
+	return out, publicError(err, true)
+}
+
+// readValue reads the one JSON value of data as a binary datum of s.
+func (o Options) readValue(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
+	out, n, err := o.program(s).FromJSON(dst, data, 0, o.readOptions())
+	if err != nil {
+		return dst, publicError(err, false)
+	}
+	r := jsontext.Reader{Buf: data, Pos: n}
+	if !r.End() {
+		return dst, &avro.Error{Op: "unmarshal", Offset: int64(r.Pos), Err: fmt.Errorf("%w: data after the JSON value", avro.ErrInvalid)}
+	}
+	return out, nil
+}
+
+// writerOf returns the schema that JSON read for s is written with.
+func writerOf(s *schema.Schema) *schema.Schema {
+	if w := s.Writer(); w != nil {
+		return w
+	}
+	return s
+}

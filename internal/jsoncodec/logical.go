@@ -1,0 +1,782 @@
+package jsoncodec
+
+import (
+	"encoding/binary"
+	"math"
+	"math/big"
+	"strconv"
+	"time"
+
+	"github.com/avrogo/avro/internal/decimal"
+	"github.com/avrogo/avro/internal/wire"
+	"github.com/avrogo/avro/schema"
+)
+
+// The Readable flavour writes logical types as text for people, and reads
+// that text or the underlying value (a timestamp as RFC 3339 or as its
+// count of units). Values that the text cannot hold are written as the
+// underlying value: timestamps and dates outside the years 0 to 9999,
+// times of day outside [00:00, 24:00).
+
+// readableAsString reports whether the Readable flavour writes values of
+// b as JSON strings.
+func readableAsString(b *schema.Schema, fl Flavor) bool {
+	switch b.Logical() {
+	case schema.Date, schema.TimeMillis, schema.TimeMicros,
+		schema.TimestampMillis, schema.TimestampMicros, schema.TimestampNanos,
+		schema.LocalTimestampMillis, schema.LocalTimestampMicros, schema.LocalTimestampNanos,
+		schema.Duration:
+		return true
+	case schema.UUID:
+		return true
+	case schema.Decimal, schema.BigDecimal:
+		return fl.DecimalStrings
+	}
+	return false
+}
+
+// readableNode returns the node of a logical type in the Readable
+// flavour, or nil when it is written as its underlying type.
+func readableNode(s *schema.Schema, fl Flavor) node {
+	switch l := s.Logical(); l {
+	case schema.TimestampMillis, schema.TimestampMicros, schema.TimestampNanos:
+		return timestampNode{unit: unitOf(l), local: false}
+	case schema.LocalTimestampMillis, schema.LocalTimestampMicros, schema.LocalTimestampNanos:
+		return timestampNode{unit: unitOf(l), local: true}
+	case schema.Date:
+		return dateNode{}
+	case schema.TimeMillis:
+		return timeOfDayNode{unit: time.Millisecond}
+	case schema.TimeMicros:
+		return timeOfDayNode{unit: time.Microsecond}
+	case schema.Decimal:
+		size := -1
+		if s.Kind() == schema.Fixed {
+			size = s.Size()
+		}
+		return decimalNode{size: size, scale: s.Scale(), precision: s.Precision(), asString: fl.DecimalStrings}
+	case schema.BigDecimal:
+		return bigDecimalNode{asString: fl.DecimalStrings}
+	case schema.UUID:
+		if s.Kind() == schema.Fixed {
+			return uuidNode{}
+		}
+	case schema.Duration:
+		return durationNode{}
+	}
+	return nil
+}
+
+func unitOf(l schema.Logical) time.Duration {
+	switch l {
+	case schema.TimestampMillis, schema.LocalTimestampMillis:
+		return time.Millisecond
+	case schema.TimestampMicros, schema.LocalTimestampMicros:
+		return time.Microsecond
+	}
+	return time.Nanosecond
+}
+
+// timestampNode is a timestamp in RFC 3339 (with Z) or a local timestamp
+// (the same text without a zone).
+type timestampNode struct {
+	unit  time.Duration
+	local bool
+}
+
+const (
+	layoutInstant = "2006-01-02T15:04:05.999999999Z07:00"
+	layoutLocal   = "2006-01-02T15:04:05.999999999"
+)
+
+func (n timestampNode) toJSON(t *toState) {
+	v := t.ReadLong()
+	if t.Err != nil {
+		return
+	}
+	per := int64(time.Second / n.unit)
+	sec, frac := v/per, v%per
+	if frac < 0 {
+		sec, frac = sec-1, frac+per
+	}
+	tm := time.Unix(sec, frac*int64(n.unit)).UTC()
+	if y := tm.Year(); y < 0 || y > 9999 {
+		t.out = strconv.AppendInt(t.out, v, 10)
+		return
+	}
+	layout := layoutInstant
+	if n.local {
+		layout = layoutLocal
+	}
+	t.out = append(t.out, '"')
+	t.out = tm.AppendFormat(t.out, layout)
+	t.out = append(t.out, '"')
+}
+
+func (n timestampNode) fromJSON(f *fromState) {
+	if f.Peek() != '"' {
+		intNode{long: true}.fromJSON(f)
+		return
+	}
+	text, start := f.readString()
+	if f.failed() {
+		return
+	}
+	layout := time.RFC3339
+	if n.local {
+		layout = "2006-01-02T15:04:05"
+	}
+	tm, err := time.Parse(layout, string(text))
+	if err != nil {
+		f.fail(wire.ErrInvalid, start, "%q is not a timestamp: want %s", text, layout)
+		return
+	}
+	if n.local {
+		// Only the wall clock counts.
+		tm = time.Date(tm.Year(), tm.Month(), tm.Day(), tm.Hour(), tm.Minute(), tm.Second(), tm.Nanosecond(), time.UTC)
+	}
+	per := int64(time.Second / n.unit)
+	if int64(tm.Nanosecond())%int64(n.unit) != 0 {
+		f.fail(wire.ErrRange, start, "%q has digits below the unit of the timestamp", text)
+		return
+	}
+	v, ok := unitsOf(tm.Unix(), int64(tm.Nanosecond())/int64(n.unit), per)
+	if !ok {
+		f.fail(wire.ErrRange, start, "%q is out of the range of the timestamp", text)
+		return
+	}
+	f.out = appendVarint(f.out, v)
+}
+
+// unitsOf returns sec*per + sub, for sub in [0, per), or false when it
+// does not fit an int64.
+func unitsOf(sec, sub, per int64) (int64, bool) {
+	if sec >= 0 {
+		if sec > (math.MaxInt64-sub)/per {
+			return 0, false
+		}
+		return sec*per + sub, true
+	}
+	// sec*per + sub = (sec+1)*per - (per-sub), which stays in range when
+	// the result does.
+	s1 := sec + 1
+	if s1 < math.MinInt64/per {
+		return 0, false
+	}
+	v, d := s1*per, per-sub
+	if v < math.MinInt64+d {
+		return 0, false
+	}
+	return v - d, true
+}
+
+// dateNode is a date as 2026-12-01.
+type dateNode struct{}
+
+func (dateNode) toJSON(t *toState) {
+	v := t.ReadInt()
+	if t.Err != nil {
+		return
+	}
+	tm := time.Unix(int64(v)*86400, 0).UTC()
+	if y := tm.Year(); y < 0 || y > 9999 {
+		t.out = strconv.AppendInt(t.out, int64(v), 10)
+		return
+	}
+	t.out = append(t.out, '"')
+	t.out = tm.AppendFormat(t.out, time.DateOnly)
+	t.out = append(t.out, '"')
+}
+
+func (dateNode) fromJSON(f *fromState) {
+	if f.Peek() != '"' {
+		intNode{}.fromJSON(f)
+		return
+	}
+	text, start := f.readString()
+	if f.failed() {
+		return
+	}
+	tm, err := time.Parse(time.DateOnly, string(text))
+	if err != nil {
+		f.fail(wire.ErrInvalid, start, "%q is not a date: want 2006-01-02", text)
+		return
+	}
+	f.out = appendVarint(f.out, tm.Unix()/86400)
+}
+
+// timeOfDayNode is a time-millis or time-micros as 15:04:05.678.
+type timeOfDayNode struct{ unit time.Duration }
+
+func (n timeOfDayNode) toJSON(t *toState) {
+	var v int64
+	if n.unit == time.Millisecond {
+		v = int64(t.ReadInt())
+	} else {
+		v = t.ReadLong()
+	}
+	if t.Err != nil {
+		return
+	}
+	per := int64(time.Second / n.unit)
+	if v < 0 || v >= 86400*per {
+		t.out = strconv.AppendInt(t.out, v, 10)
+		return
+	}
+	sec, frac := v/per, v%per
+	t.out = append(t.out, '"')
+	t.out = append2(t.out, sec/3600)
+	t.out = append(t.out, ':')
+	t.out = append2(t.out, sec/60%60)
+	t.out = append(t.out, ':')
+	t.out = append2(t.out, sec%60)
+	if frac != 0 {
+		digits := 3
+		if n.unit == time.Microsecond {
+			digits = 6
+		}
+		t.out = append(t.out, '.')
+		t.out = appendPadded(t.out, frac, digits)
+	}
+	t.out = append(t.out, '"')
+}
+
+func append2(b []byte, v int64) []byte { return append(b, byte('0'+v/10), byte('0'+v%10)) }
+
+func appendPadded(b []byte, v int64, digits int) []byte {
+	var tmp [20]byte
+	s := strconv.AppendInt(tmp[:0], v, 10)
+	for range digits - len(s) {
+		b = append(b, '0')
+	}
+	return append(b, s...)
+}
+
+func (n timeOfDayNode) fromJSON(f *fromState) {
+	long := n.unit == time.Microsecond
+	if f.Peek() != '"' {
+		intNode{long: long}.fromJSON(f)
+		return
+	}
+	text, start := f.readString()
+	if f.failed() {
+		return
+	}
+	d, ok := parseTimeOfDay(text)
+	if !ok {
+		f.fail(wire.ErrInvalid, start, "%q is not a time of day: want 15:04:05.000", text)
+		return
+	}
+	if d%n.unit != 0 {
+		f.fail(wire.ErrRange, start, "%q has digits below the unit of the time", text)
+		return
+	}
+	f.out = appendVarint(f.out, int64(d/n.unit))
+}
+
+// parseTimeOfDay parses hh:mm:ss with an optional fraction of up to nine
+// digits.
+func parseTimeOfDay(b []byte) (time.Duration, bool) {
+	if len(b) < 8 || b[2] != ':' || b[5] != ':' {
+		return 0, false
+	}
+	num := func(s []byte) (int64, bool) {
+		var v int64
+		for _, c := range s {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			v = v*10 + int64(c-'0')
+		}
+		return v, true
+	}
+	h, ok1 := num(b[0:2])
+	m, ok2 := num(b[3:5])
+	s, ok3 := num(b[6:8])
+	if !ok1 || !ok2 || !ok3 || h > 23 || m > 59 || s > 59 {
+		return 0, false
+	}
+	d := time.Duration(h)*time.Hour + time.Duration(m)*time.Minute + time.Duration(s)*time.Second
+	if len(b) == 8 {
+		return d, true
+	}
+	frac := b[9:]
+	if b[8] != '.' || len(frac) == 0 || len(frac) > 9 {
+		return 0, false
+	}
+	v, ok := num(frac)
+	if !ok {
+		return 0, false
+	}
+	for range 9 - len(frac) {
+		v *= 10
+	}
+	return d + time.Duration(v), true
+}
+
+// decimalNode is a decimal as its exact decimal text, a number or a
+// string.
+type decimalNode struct {
+	size, scale, precision int
+	asString               bool
+}
+
+func (n decimalNode) toJSON(t *toState) {
+	var b []byte
+	if n.size < 0 {
+		b = t.ReadStringBytes()
+	} else {
+		b = t.ReadRaw(n.size)
+	}
+	if t.Err != nil {
+		return
+	}
+	if n.scale > t.MaxDecimalScale {
+		t.Failf(wire.ErrLimit, "decimal scale %d beyond %d", n.scale, t.MaxDecimalScale)
+		return
+	}
+	t.out = appendDecimalText(t.out, b, n.scale, n.asString)
+}
+
+// appendDecimalText appends the decimal unscaled * 10^-scale, its
+// unscaled value big-endian two's complement: every digit of the scale
+// is written (1.50 stays 1.50), and a negative scale is an exponent.
+func appendDecimalText(dst, unscaled []byte, scale int, quoted bool) []byte {
+	var tmp [24]byte
+	var digits []byte
+	neg := false
+	if len(unscaled) <= 8 {
+		var v int64
+		if len(unscaled) > 0 && unscaled[0]&0x80 != 0 {
+			v = -1
+		}
+		for _, c := range unscaled {
+			v = v<<8 | int64(c)
+		}
+		neg = v < 0
+		u := uint64(v)
+		if neg {
+			u = -u
+		}
+		digits = strconv.AppendUint(tmp[:0], u, 10)
+	} else {
+		z := new(big.Int)
+		decimal.SetTwos(z, unscaled)
+		neg = z.Sign() < 0
+		digits = z.Abs(z).Append(tmp[:0], 10)
+	}
+	if quoted {
+		dst = append(dst, '"')
+	}
+	if neg {
+		dst = append(dst, '-')
+	}
+	switch {
+	case scale <= 0:
+		dst = append(dst, digits...)
+		if scale < 0 {
+			dst = append(dst, 'e')
+			dst = strconv.AppendInt(dst, int64(-scale), 10)
+		}
+	case len(digits) <= scale:
+		dst = append(dst, '0', '.')
+		for range scale - len(digits) {
+			dst = append(dst, '0')
+		}
+		dst = append(dst, digits...)
+	default:
+		dst = append(dst, digits[:len(digits)-scale]...)
+		dst = append(dst, '.')
+		dst = append(dst, digits[len(digits)-scale:]...)
+	}
+	if quoted {
+		dst = append(dst, '"')
+	}
+	return dst
+}
+
+func (n decimalNode) fromJSON(f *fromState) {
+	if n.scale > f.maxDecimalScale {
+		f.fail(wire.ErrLimit, f.Pos, "decimal scale %d beyond %d", n.scale, f.maxDecimalScale)
+		return
+	}
+	neg, digits, exp, start, ok := f.readDecimal()
+	if !ok {
+		return
+	}
+	// unscaled = digits * 10^(exp+scale)
+	shift := int64(exp) + int64(n.scale)
+	digits = trimLeadingZeros(digits)
+	if shift < 0 {
+		drop := -shift
+		if drop > int64(len(digits)) {
+			if !allZeros(digits) {
+				f.fail(wire.ErrRange, start, "decimal has more digits than its scale %d", n.scale)
+				return
+			}
+			digits = nil
+		} else if !allZeros(digits[int64(len(digits))-drop:]) {
+			f.fail(wire.ErrRange, start, "decimal has more digits than its scale %d", n.scale)
+			return
+		} else {
+			digits = digits[:int64(len(digits))-drop]
+		}
+		shift = 0
+	}
+	if len(digits) > 0 && int64(len(digits))+shift > int64(n.precision) {
+		f.fail(wire.ErrRange, start, "decimal has more than its precision of %d digits", n.precision)
+		return
+	}
+	u := new(big.Int)
+	if len(digits) > 0 {
+		u.SetString(string(digits), 10)
+		if shift > 0 {
+			u.Mul(u, decimal.Pow10(int(shift)))
+		}
+	}
+	if neg {
+		u.Neg(u)
+	}
+	l := decimal.TwosLen(u)
+	if n.size >= 0 {
+		if l > n.size {
+			f.fail(wire.ErrRange, start, "decimal does not fit a fixed of %d bytes", n.size)
+			return
+		}
+		f.out = decimal.AppendTwos(f.out, u, n.size)
+		return
+	}
+	f.out = appendVarint(f.out, int64(l))
+	f.out = decimal.AppendTwos(f.out, u, l)
+}
+
+// readDecimal reads a decimal number, bare or in a string, as its sign,
+// its digits (integer and fraction parts together) and the power of ten
+// they are multiplied by.
+func (f *fromState) readDecimal() (neg bool, digits []byte, exp int, start int, ok bool) {
+	var lit []byte
+	if f.Peek() == '"' {
+		var raw []byte
+		raw, start = f.readString()
+		if f.failed() {
+			return
+		}
+		r := jsontextReader(raw)
+		lit, _ = r.ReadNumber(f.maxNumber)
+		if r.Failed() || r.Pos != len(raw) {
+			f.fail(wire.ErrInvalid, start, "%q is not a decimal number", raw)
+			return
+		}
+	} else {
+		lit, _ = f.ReadNumber(f.maxNumber)
+		if f.failed() {
+			return
+		}
+		start = f.Pos - len(lit)
+	}
+	if lit[0] == '-' {
+		neg, lit = true, lit[1:]
+	}
+	f.tmp = f.tmp[:0]
+	i := 0
+	for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
+		f.tmp = append(f.tmp, lit[i])
+		i++
+	}
+	if i < len(lit) && lit[i] == '.' {
+		i++
+		for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
+			f.tmp = append(f.tmp, lit[i])
+			exp--
+			i++
+		}
+	}
+	if i < len(lit) {
+		e, err := strconv.ParseInt(string(lit[i+1:]), 10, 32)
+		if err != nil || int64(exp)+e > math.MaxInt32 || int64(exp)+e < math.MinInt32 {
+			f.fail(wire.ErrRange, start, "decimal exponent out of range")
+			return
+		}
+		exp += int(e)
+	}
+	return neg, f.tmp, exp, start, true
+}
+
+func trimLeadingZeros(b []byte) []byte {
+	for len(b) > 0 && b[0] == '0' {
+		b = b[1:]
+	}
+	return b
+}
+
+func allZeros(b []byte) bool {
+	for _, c := range b {
+		if c != '0' {
+			return false
+		}
+	}
+	return true
+}
+
+// bigDecimalNode is a big-decimal, which carries its scale: its text has
+// exactly the digits of that scale.
+type bigDecimalNode struct{ asString bool }
+
+func (n bigDecimalNode) toJSON(t *toState) {
+	size := t.ReadLength()
+	if size < 0 {
+		return
+	}
+	end := t.Pos + size
+	outer := t.Buf
+	t.Buf = t.Buf[:end]
+	raw := t.ReadStringBytes()
+	scale := t.ReadInt()
+	left := end - t.Pos
+	t.Buf = outer
+	if t.Err == wire.ErrTruncated {
+		t.Err, t.Need = nil, 0
+		t.Failf(wire.ErrInvalid, "big-decimal parts run past the payload of %d bytes", size)
+	}
+	if t.Err != nil {
+		return
+	}
+	if left != 0 {
+		t.Failf(wire.ErrInvalid, "%d bytes after the scale of a big-decimal", left)
+		return
+	}
+	if int64(scale) > int64(t.MaxDecimalScale) || int64(scale) < -int64(t.MaxDecimalScale) {
+		t.Failf(wire.ErrLimit, "big-decimal scale %d beyond ±%d", scale, t.MaxDecimalScale)
+		return
+	}
+	t.out = appendDecimalText(t.out, raw, int(scale), n.asString)
+}
+
+func (n bigDecimalNode) fromJSON(f *fromState) {
+	neg, digits, exp, start, ok := f.readDecimal()
+	if !ok {
+		return
+	}
+	scale := -exp
+	if scale > f.maxDecimalScale || scale < -f.maxDecimalScale {
+		f.fail(wire.ErrLimit, start, "big-decimal scale %d beyond ±%d", scale, f.maxDecimalScale)
+		return
+	}
+	u := new(big.Int)
+	if d := trimLeadingZeros(digits); len(d) > 0 {
+		u.SetString(string(d), 10)
+	}
+	if neg {
+		u.Neg(u)
+	}
+	l := decimal.TwosLen(u)
+	var tmp [10]byte
+	sc := appendVarint(tmp[:0], int64(scale))
+	ln := appendVarint(nil, int64(l))
+	f.out = appendVarint(f.out, int64(len(ln)+l+len(sc)))
+	f.out = append(f.out, ln...)
+	f.out = decimal.AppendTwos(f.out, u, l)
+	f.out = append(f.out, sc...)
+}
+
+// uuidNode is a uuid on a fixed of 16 bytes, as its text.
+type uuidNode struct{}
+
+func (uuidNode) toJSON(t *toState) {
+	b := t.ReadRaw(16)
+	if t.Err != nil {
+		return
+	}
+	t.out = append(t.out, '"')
+	for i, c := range b {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			t.out = append(t.out, '-')
+		}
+		t.out = append(t.out, hexDigits[c>>4], hexDigits[c&0xF])
+	}
+	t.out = append(t.out, '"')
+}
+
+const hexDigits = "0123456789abcdef"
+
+func (uuidNode) fromJSON(f *fromState) {
+	text, start := f.readString()
+	if f.failed() {
+		return
+	}
+	var u [16]byte
+	if !parseUUID(text, &u) {
+		f.fail(wire.ErrInvalid, start, "%q is not a uuid", text)
+		return
+	}
+	f.out = append(f.out, u[:]...)
+}
+
+func parseUUID(s []byte, u *[16]byte) bool {
+	if len(s) != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+		return false
+	}
+	j := 0
+	for i := 0; i < 36; {
+		if s[i] == '-' {
+			i++
+			continue
+		}
+		hi, ok1 := unhex(s[i])
+		lo, ok2 := unhex(s[i+1])
+		if !ok1 || !ok2 {
+			return false
+		}
+		u[j] = hi<<4 | lo
+		j++
+		i += 2
+	}
+	return true
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// durationNode is a duration (months, days and milliseconds) in ISO 8601,
+// such as P1M2DT3H4M5.006S.
+type durationNode struct{}
+
+func (durationNode) toJSON(t *toState) {
+	b := t.ReadRaw(12)
+	if t.Err != nil {
+		return
+	}
+	months := binary.LittleEndian.Uint32(b)
+	days := binary.LittleEndian.Uint32(b[4:])
+	ms := int64(binary.LittleEndian.Uint32(b[8:]))
+	o := append(t.out, '"', 'P')
+	if months != 0 {
+		o = strconv.AppendUint(o, uint64(months), 10)
+		o = append(o, 'M')
+	}
+	if days != 0 {
+		o = strconv.AppendUint(o, uint64(days), 10)
+		o = append(o, 'D')
+	}
+	if ms != 0 || months == 0 && days == 0 {
+		o = append(o, 'T')
+		h, m, s, frac := ms/3600000, ms/60000%60, ms/1000%60, ms%1000
+		if h != 0 {
+			o = strconv.AppendInt(o, h, 10)
+			o = append(o, 'H')
+		}
+		if m != 0 {
+			o = strconv.AppendInt(o, m, 10)
+			o = append(o, 'M')
+		}
+		if s != 0 || frac != 0 || h == 0 && m == 0 {
+			o = strconv.AppendInt(o, s, 10)
+			if frac != 0 {
+				o = append(o, '.')
+				o = appendPadded(o, frac, 3)
+			}
+			o = append(o, 'S')
+		}
+	}
+	t.out = append(o, '"')
+}
+
+func (durationNode) fromJSON(f *fromState) {
+	text, start := f.readString()
+	if f.failed() {
+		return
+	}
+	months, days, ms, err := parseDuration(text)
+	if err != nil {
+		f.fail(err, start, "%q is not an Avro duration: want ISO 8601 such as P1M2DT3H4M5.006S", text)
+		return
+	}
+	f.out = binary.LittleEndian.AppendUint32(f.out, months)
+	f.out = binary.LittleEndian.AppendUint32(f.out, days)
+	f.out = binary.LittleEndian.AppendUint32(f.out, ms)
+}
+
+// parseDuration parses P[nY][nM][nW][nD][T[nH][nM][n[.fff]S]]: years are
+// twelve months and weeks seven days, as the three counts of an Avro
+// duration hold them. A count that does not fit is ErrRange.
+func parseDuration(s []byte) (months, days, ms uint32, err error) {
+	if len(s) < 3 || s[0] != 'P' {
+		return 0, 0, 0, wire.ErrInvalid
+	}
+	var m, d, t uint64
+	inTime := false
+	seen := false
+	for i := 1; i < len(s); {
+		if s[i] == 'T' && !inTime {
+			inTime = true
+			i++
+			continue
+		}
+		j := i
+		var v uint64
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' && j-i < 12 {
+			v = v*10 + uint64(s[j]-'0')
+			j++
+		}
+		if j == i || j >= len(s) {
+			return 0, 0, 0, wire.ErrInvalid
+		}
+		var frac uint64
+		if s[j] == '.' && inTime {
+			k := j + 1
+			digits := 0
+			for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+				if digits < 3 {
+					frac = frac*10 + uint64(s[k]-'0')
+				} else if s[k] != '0' {
+					return 0, 0, 0, wire.ErrRange
+				}
+				digits++
+				k++
+			}
+			if digits == 0 || k >= len(s) || s[k] != 'S' {
+				return 0, 0, 0, wire.ErrInvalid
+			}
+			for ; digits < 3; digits++ {
+				frac *= 10
+			}
+			j = k
+		}
+		switch unit := s[j]; {
+		case !inTime && unit == 'Y':
+			m += v * 12
+		case !inTime && unit == 'M':
+			m += v
+		case !inTime && unit == 'W':
+			d += v * 7
+		case !inTime && unit == 'D':
+			d += v
+		case inTime && unit == 'H':
+			t += v * 3600000
+		case inTime && unit == 'M':
+			t += v * 60000
+		case inTime && unit == 'S':
+			t += v*1000 + frac
+		default:
+			return 0, 0, 0, wire.ErrInvalid
+		}
+		seen = true
+		i = j + 1
+	}
+	if !seen {
+		return 0, 0, 0, wire.ErrInvalid
+	}
+	if m > math.MaxUint32 || d > math.MaxUint32 || t > math.MaxUint32 {
+		return 0, 0, 0, wire.ErrRange
+	}
+	return uint32(m), uint32(d), uint32(t), nil
+}

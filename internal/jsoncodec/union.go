@@ -1,0 +1,254 @@
+package jsoncodec
+
+import (
+	"strings"
+
+	"github.com/avrogo/avro/internal/jsontext"
+	"github.com/avrogo/avro/internal/wire"
+	"github.com/avrogo/avro/schema"
+)
+
+// unionNode writes a union's branch: null bare, another branch tagged as
+// {"name": value}, or bare in the Bare flavour. Reading takes the tag, or
+// in the Bare flavour picks the branch from the JSON type of the value.
+type unionNode struct {
+	branches []node
+	// names[i] are the names that select branch i when reading, the
+	// written one first; open[i] is `{"name":`.
+	names     [][]string
+	open      [][]byte
+	nullIndex int
+	bare      bool
+	// bucket[b] is the branch that a bare value of JSON type b selects,
+	// noBranch when none does, and ambiguous when several do.
+	bucket [buckets]int
+	// buckets[i] is the JSON type of branch i.
+	buckets []int
+	// desc describes the union in errors.
+	desc string
+}
+
+// The JSON types of a bare value.
+const (
+	bucketNull = iota
+	bucketBool
+	bucketNumber
+	bucketString
+	bucketObject
+	bucketArray
+	buckets
+)
+
+const (
+	noBranch  = -1
+	ambiguous = -2
+)
+
+// bucketOf returns the JSON type that the values of branch b take in the
+// flavour fl.
+func bucketOf(b *schema.Schema, fl Flavor) int {
+	if fl.Readable && readableAsString(b, fl) {
+		return bucketString
+	}
+	switch b.Kind() {
+	case schema.Null:
+		return bucketNull
+	case schema.Boolean:
+		return bucketBool
+	case schema.Int, schema.Long, schema.Float, schema.Double:
+		return bucketNumber
+	case schema.String, schema.Bytes, schema.Enum, schema.Fixed:
+		if (b.Logical() == schema.Decimal || b.Logical() == schema.BigDecimal) && fl.Readable && !fl.DecimalStrings {
+			return bucketNumber
+		}
+		return bucketString
+	case schema.Record, schema.Map:
+		return bucketObject
+	case schema.Array:
+		return bucketArray
+	}
+	return bucketString
+}
+
+// branchName is the name of a union branch in the specification: the full
+// name of a named type, else the name of its type.
+func branchName(b *schema.Schema) string {
+	if b.Kind().IsNamed() {
+		return b.FullName()
+	}
+	return b.Kind().String()
+}
+
+func (n *unionNode) toJSON(t *toState) {
+	i := t.ReadBranch(len(n.branches))
+	if i < 0 {
+		return
+	}
+	if n.bare || i == n.nullIndex {
+		n.branches[i].toJSON(t)
+		return
+	}
+	t.out = append(t.out, n.open[i]...)
+	n.branches[i].toJSON(t)
+	t.out = append(t.out, '}')
+}
+
+func (n *unionNode) fromJSON(f *fromState) {
+	c := f.Peek()
+	if c == 'n' && n.nullIndex >= 0 {
+		f.out = appendVarint(f.out, int64(n.nullIndex))
+		n.branches[n.nullIndex].fromJSON(f)
+		return
+	}
+	if n.bare {
+		if i := n.bareBranch(f, c); i >= 0 {
+			f.out = appendVarint(f.out, int64(i))
+			n.branches[i].fromJSON(f)
+			return
+		} else if i == ambiguous || c != '{' {
+			if !f.failed() {
+				f.fail(wire.ErrInvalid, f.Pos, "JSON value matches %s of union %s; write it tagged", n.matches(c), n.desc)
+			}
+			return
+		}
+		// An object where no branch takes one may be a tagged value.
+	}
+	if c != '{' {
+		if c == 'n' {
+			f.fail(wire.ErrInvalid, f.Pos, "null for union %s, which has no null", n.desc)
+			return
+		}
+		f.Unexpected(`null or {"branch": value} for union ` + n.desc)
+		return
+	}
+	f.Pos++
+	key, pos := f.readString()
+	if f.failed() {
+		return
+	}
+	i := n.lookup(key)
+	if i < 0 {
+		f.fail(wire.ErrInvalid, pos, "%q is not a branch of union %s", key, n.desc)
+		return
+	}
+	if !f.Expect(':') {
+		return
+	}
+	f.out = appendVarint(f.out, int64(i))
+	n.branches[i].fromJSON(f)
+	if f.failed() {
+		return
+	}
+	if f.Peek() != '}' {
+		f.Unexpected(`'}' after the one member of a union value`)
+		return
+	}
+	f.Pos++
+}
+
+func (n *unionNode) lookup(key []byte) int {
+	for i, names := range n.names {
+		for _, name := range names {
+			if name == string(key) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// bareBranch returns the branch a bare value starting with c selects.
+func (n *unionNode) bareBranch(f *fromState, c byte) int {
+	switch c {
+	case 'n':
+		return n.bucket[bucketNull]
+	case 't', 'f':
+		return n.bucket[bucketBool]
+	case '"':
+		i := n.bucket[bucketString]
+		if i == noBranch && n.bucket[bucketNumber] >= 0 {
+			// "NaN" and the infinities go to a float branch.
+			return n.bucket[bucketNumber]
+		}
+		return i
+	case '{':
+		return n.bucket[bucketObject]
+	case '[':
+		return n.bucket[bucketArray]
+	case 'N', 'I':
+		return n.bucket[bucketNumber]
+	}
+	if c == '-' || '0' <= c && c <= '9' {
+		return n.bucket[bucketNumber]
+	}
+	return noBranch
+}
+
+// matches describes the branches that a bare value starting with c could
+// be, for an error.
+func (n *unionNode) matches(c byte) string {
+	var b int
+	switch c {
+	case 'n':
+		b = bucketNull
+	case 't', 'f':
+		b = bucketBool
+	case '"':
+		b = bucketString
+	case '{':
+		b = bucketObject
+	case '[':
+		b = bucketArray
+	default:
+		b = bucketNumber
+	}
+	var names []string
+	for i, bk := range n.buckets {
+		if bk == b {
+			names = append(names, n.names[i][0])
+		}
+	}
+	if len(names) == 0 {
+		return "no branch"
+	}
+	return strings.Join(names, " and ")
+}
+
+func newUnionNode(s *schema.Schema, fl Flavor, branches []node) *unionNode {
+	n := &unionNode{branches: branches, nullIndex: -1, bare: fl.Unions == Bare}
+	for i := range n.bucket {
+		n.bucket[i] = noBranch
+	}
+	var descs []string
+	for i, b := range s.Branches() {
+		name := branchName(b)
+		logical := ""
+		if b.Logical() != schema.NoLogical && !b.Kind().IsNamed() {
+			logical = name + "." + b.Logical().String()
+		}
+		names := []string{name}
+		if logical != "" {
+			if fl.Unions == TaggedLogical {
+				names = []string{logical, name}
+			} else {
+				names = append(names, logical)
+			}
+		}
+		n.names = append(n.names, names)
+		open := append([]byte{'{'}, jsontext.AppendString(nil, names[0])...)
+		n.open = append(n.open, append(open, ':'))
+		if b.Kind() == schema.Null {
+			n.nullIndex = i
+		}
+		bk := bucketOf(b, fl)
+		n.buckets = append(n.buckets, bk)
+		if n.bucket[bk] == noBranch {
+			n.bucket[bk] = i
+		} else {
+			n.bucket[bk] = ambiguous
+		}
+		descs = append(descs, names[0])
+	}
+	n.desc = "[" + strings.Join(descs, ",") + "]"
+	return n
+}

@@ -1,0 +1,122 @@
+package jsontext
+
+import (
+	"math"
+	"strconv"
+)
+
+// safe[c] is true for the bytes a JSON string may hold unescaped.
+var safe = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c >= 0x20 && c != '"' && c != '\\'
+	}
+	return t
+}()
+
+const hex = "0123456789abcdef"
+
+// AppendString appends s as a JSON string.
+func AppendString[T ~string | ~[]byte](dst []byte, s T) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if safe[c] {
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		dst = appendEscape(dst, c)
+		start = i + 1
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+func appendEscape(dst []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	}
+	return append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+}
+
+// AppendCodePoints appends b as the JSON string that Avro's JSON encoding
+// gives bytes and fixed values: each byte is the code point of the same
+// number, U+0000 to U+00FF, so bytes from 0x80 take two bytes of UTF-8.
+func AppendCodePoints(dst []byte, b []byte) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c < 0x80 && safe[c] {
+			continue
+		}
+		dst = append(dst, b[start:i]...)
+		if c >= 0x80 {
+			dst = append(dst, 0xC0|c>>6, 0x80|c&0x3F)
+		} else {
+			dst = appendEscape(dst, c)
+		}
+		start = i + 1
+	}
+	dst = append(dst, b[start:]...)
+	return append(dst, '"')
+}
+
+// AppendFloat appends the shortest decimal that reads back as f in the
+// given precision (32 or 64 bits), as JavaScript and encoding/json write
+// numbers: plain digits from 1e-6 up to 1e21, an exponent outside. f must
+// be finite.
+func AppendFloat(dst []byte, f float64, bits int) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 {
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) ||
+			bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			format = 'e'
+		}
+	}
+	n := len(dst)
+	dst = strconv.AppendFloat(dst, f, format, -1, bits)
+	if format == 'e' {
+		// 1e-07 becomes 1e-7, as JavaScript writes it.
+		if m := len(dst); m-n >= 4 && dst[m-4] == 'e' && dst[m-3] == '-' && dst[m-2] == '0' {
+			dst[m-2] = dst[m-1]
+			dst = dst[:m-1]
+		}
+	}
+	return dst
+}
+
+// AppendInt appends i in decimal.
+func AppendInt(dst []byte, i int64) []byte {
+	if uint64(i) < 10 {
+		return append(dst, byte('0'+i))
+	}
+	return strconv.AppendInt(dst, i, 10)
+}
+
+// AppendNumber appends f as AppendFloat does, and NaN and the infinities,
+// which JSON numbers cannot hold, as the strings "NaN", "Infinity" and
+// "-Infinity", as Java's Avro JSON encoder writes them.
+func AppendNumber(dst []byte, f float64, bits int) []byte {
+	switch {
+	case math.IsNaN(f):
+		return append(dst, `"NaN"`...)
+	case math.IsInf(f, 1):
+		return append(dst, `"Infinity"`...)
+	case math.IsInf(f, -1):
+		return append(dst, `"-Infinity"`...)
+	}
+	return AppendFloat(dst, f, bits)
+}
