@@ -16,7 +16,7 @@ import (
 
 // docPackages are the directories of the module's packages, relative to
 // the module root, whose go doc output users read.
-var docPackages = []string{".", "schema", "value", "ocf", "kafka", "varint"}
+var docPackages = []string{".", "schema", "value", "ocf", "kafka", "varint", "avrojson"}
 
 var (
 	// sourceFileRE matches a Go source file name such as codec_time.go.
