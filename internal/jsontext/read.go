@@ -122,6 +122,12 @@ func (r *Reader) ReadString() (raw []byte, escaped bool) {
 	start := r.Pos + 1
 	buf := r.Buf
 	for i := start; i < len(buf); i++ {
+		if n := plainRun(buf, i); n > 0 {
+			i += n
+			if i >= len(buf) {
+				break
+			}
+		}
 		c := buf[i]
 		if safe[c] {
 			continue

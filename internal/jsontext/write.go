@@ -20,6 +20,12 @@ func AppendString[T ~string | ~[]byte](dst []byte, s T) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
+		if n := plainRun(s, i); n > 0 {
+			i += n
+			if i >= len(s) {
+				break
+			}
+		}
 		c := s[i]
 		if safe[c] {
 			continue
@@ -57,6 +63,12 @@ func AppendCodePoints(dst []byte, b []byte) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(b); i++ {
+		if n := asciiPlainRun(b, i); n > 0 {
+			i += n
+			if i >= len(b) {
+				break
+			}
+		}
 		c := b[i]
 		if c < 0x80 && safe[c] {
 			continue

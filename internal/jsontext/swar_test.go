@@ -1,0 +1,66 @@
+package jsontext
+
+import "testing"
+
+// TestSpecialEveryByte: the eight-byte test agrees with the byte table
+// for every byte value at every position, beside plain and high bytes.
+func TestSpecialEveryByte(t *testing.T) {
+	for _, fill := range []byte{'a', 0x7f, 0x80, 0xff, ' '} {
+		for pos := range 8 {
+			for c := range 256 {
+				var b [8]byte
+				for i := range b {
+					b[i] = fill
+				}
+				b[pos] = byte(c)
+				x := load8(b[:], 0)
+				if got, want := special(x), !safe[c]; got != want {
+					t.Fatalf("byte %#x at %d among %#x: special = %v, want %v", c, pos, fill, got, want)
+				}
+				high := byte(c) >= 0x80 || fill >= 0x80
+				if got := asciiPlainRun(b[:], 0) == 0; got != (high || !safe[c]) {
+					t.Fatalf("byte %#x at %d among %#x: asciiPlainRun stops = %v", c, pos, fill, got)
+				}
+			}
+		}
+	}
+}
+
+// TestAppendStringEscapes checks the writer against the reader for every
+// byte, alone and inside runs long enough for the eight-byte scan.
+func TestAppendStringEscapes(t *testing.T) {
+	for c := range 256 {
+		for _, pad := range []int{0, 7, 8, 15, 16} {
+			s := make([]byte, 0, 2*pad+1)
+			for range pad {
+				s = append(s, 'x')
+			}
+			s = append(s, byte(c))
+			for range pad {
+				s = append(s, 'y')
+			}
+			text := AppendString(nil, s)
+			r := Reader{Buf: text}
+			raw, esc := r.ReadString()
+			if r.Failed() || r.Pos != len(text) {
+				t.Fatalf("%q: read %q, %s", s, text, r.ErrMsg)
+			}
+			got := raw
+			if esc {
+				got = r.Unquote(nil, raw, 1)
+			}
+			if string(got) != string(s) {
+				t.Fatalf("%q written %q read back %q", s, text, got)
+			}
+			cp := AppendCodePoints(nil, s)
+			r = Reader{Buf: cp}
+			raw, esc = r.ReadString()
+			if esc {
+				raw = r.Unquote(nil, raw, 1)
+			}
+			if r.Failed() || []rune(string(raw))[pad] != rune(c) {
+				t.Fatalf("%q as code points: %q", s, cp)
+			}
+		}
+	}
+}
