@@ -125,9 +125,25 @@ func TestReadableAcceptsUnderlying(t *testing.T) {
 			t.Errorf("decimal %s: %v, %v; want %s", in, r.String(), err, want)
 		}
 	}
-	for _, in := range []string{`6.171`, `100.00`, `1e10`} {
-		if err := o.Unmarshal(dec, []byte(in), &r); !errors.Is(err, avro.ErrRange) {
-			t.Errorf("decimal %s: %v, want ErrRange", in, err)
+	// Digits beyond the scale cannot be held; digits beyond the
+	// precision are read, as binary readers read what writers sent.
+	if err := o.Unmarshal(dec, []byte(`6.171`), &r); !errors.Is(err, avro.ErrRange) {
+		t.Errorf("decimal 6.171: %v, want ErrRange", err)
+	}
+	for in, want := range map[string]string{`100.00`: "100", `1e10`: "10000000000"} {
+		if err := o.Unmarshal(dec, []byte(in), &r); err != nil || r.String() != want+"/1" {
+			t.Errorf("decimal %s: %v, %v; want %s", in, r.String(), err, want)
+		}
+	}
+	// What bounds the work is the text: an exponent cannot ask for a
+	// billion digits.
+	if err := o.Unmarshal(dec, []byte(`1e1000000000`), &r); !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("decimal 1e1000000000: %v, want ErrLimit", err)
+	}
+	fixed := schema.MustParse(`{"type":"fixed","name":"F","size":2,"logicalType":"decimal","precision":4,"scale":0}`)
+	for in, sentinel := range map[string]error{`32767`: nil, `32768`: avro.ErrRange, `1e400`: avro.ErrRange} {
+		if err := o.Unmarshal(fixed, []byte(in), &r); !errors.Is(err, sentinel) && (sentinel != nil || err != nil) {
+			t.Errorf("fixed(2) decimal %s: %v, want %v", in, err, sentinel)
 		}
 	}
 }

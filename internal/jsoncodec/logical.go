@@ -423,8 +423,21 @@ func (n decimalNode) fromJSON(f *fromState) {
 		}
 		shift = 0
 	}
-	if len(digits) > 0 && int64(len(digits))+shift > int64(n.precision) {
-		f.fail(wire.ErrRange, start, "decimal has more than its precision of %d digits", n.precision)
+	// Like the binary decoders, a reader takes more digits than the
+	// precision (what the writer sent); what bounds the work is the text:
+	// no more digits than a number's text may have, or than the precision
+	// when that is more, and for a fixed, than its size holds.
+	total := int64(len(digits)) + shift
+	limit := int64(max(n.precision, f.maxNumber))
+	if n.size >= 0 {
+		limit = min(limit, int64(n.size)*241/100+1)
+	}
+	if len(digits) > 0 && total > limit {
+		if n.size >= 0 {
+			f.fail(wire.ErrRange, start, "decimal does not fit a fixed of %d bytes", n.size)
+		} else {
+			f.fail(wire.ErrLimit, start, "decimal of %d digits beyond the limit of %d", total, limit)
+		}
 		return
 	}
 	u := new(big.Int)
