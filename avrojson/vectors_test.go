@@ -140,6 +140,8 @@ func TestJavaNumericVectors(t *testing.T) {
 		{D{float32(math.Inf(1)), math.Inf(-1)}, `{"f":"Infinity","d":"-Infinity"}`},
 		{D{0.1, 0.1}, `{"f":0.1,"d":0.1}`},
 		{D{1e21, 1e-7}, `{"f":1e+21,"d":1e-7}`},
+		// -0 reads as the integer 0 in Java and Python, losing the sign.
+		{D{float32(math.Copysign(0, -1)), math.Copysign(0, -1)}, `{"f":-0.0,"d":-0.0}`},
 	} {
 		got, err := avrojson.Marshal(d, &c.v)
 		if err != nil || string(got) != c.want {

@@ -90,6 +90,11 @@ func AppendCodePoints(dst []byte, b []byte) []byte {
 // numbers: plain digits from 1e-6 up to 1e21, an exponent outside. f must
 // be finite.
 func AppendFloat(dst []byte, f float64, bits int) []byte {
+	if f == 0 && math.Signbit(f) {
+		// "-0" reads as the integer 0 in Java's and Python's readers,
+		// which lose the sign; "-0.0" keeps it.
+		return append(dst, "-0.0"...)
+	}
 	abs := math.Abs(f)
 	format := byte('f')
 	if abs != 0 {
