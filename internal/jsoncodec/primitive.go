@@ -350,11 +350,17 @@ func (n bytesNode) fromJSON(f *fromState) {
 // readBytes reads a string of code points U+0000 to U+00FF (or base64)
 // as the bytes it stands for, in f.tmp.
 func (f *fromState) readBytes(b64 bool) ([]byte, int) {
-	text, start := f.readString()
+	raw, esc := f.ReadString()
+	start := f.Pos - len(raw) - 2
 	if f.failed() {
 		return nil, start
 	}
 	if b64 {
+		text := raw
+		if esc {
+			f.scratch = f.Unquote(f.scratch[:0], raw, start+1)
+			text = f.scratch
+		}
 		var err error
 		f.tmp, err = base64.StdEncoding.AppendDecode(f.tmp[:0], text)
 		if err != nil {
@@ -366,28 +372,25 @@ func (f *fromState) readBytes(b64 bool) ([]byte, int) {
 		}
 		return f.tmp, start
 	}
-	ascii := true
-	for _, c := range text {
-		if c >= 0x80 {
-			ascii = false
-			break
-		}
+	if !esc && asciiOnly(raw) {
+		return raw, start
 	}
-	if ascii {
-		return text, start
-	}
-	out := f.tmp[:0]
-	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRune(text[i:])
-		if r > 0xFF || r == utf8.RuneError && size == 1 {
-			f.fail(wire.ErrInvalid, start, "bytes hold a character above U+00FF")
-			return nil, start
-		}
-		out = append(out, byte(r))
-		i += size
-	}
+	out, ok := f.CodePoints(f.tmp[:0], raw, start+1)
 	f.tmp = out
+	if !ok {
+		f.fail(wire.ErrInvalid, start, "bytes hold a character above U+00FF")
+		return nil, start
+	}
 	return out, start
+}
+
+func asciiOnly(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // enumNode writes the symbol of an enum.

@@ -421,3 +421,45 @@ func (r *Reader) End() bool {
 	r.Peek()
 	return r.Pos >= len(r.Buf)
 }
+
+// CodePoints appends the bytes that the text of a string read with
+// ReadString stands for in Avro's JSON encoding of bytes, each character
+// U+0000 to U+00FF one byte, decoding escapes on the way; it reports false
+// for a character above U+00FF, or text that is not UTF-8. start is the
+// offset of raw in the input, for errors.
+func (r *Reader) CodePoints(dst, raw []byte, start int) ([]byte, bool) {
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		switch {
+		case c < 0x80 && c != '\\':
+			dst = append(dst, c)
+			i++
+		case c == 0xC2 || c == 0xC3:
+			if i+1 >= len(raw) || raw[i+1]&0xC0 != 0x80 {
+				return dst, false
+			}
+			dst = append(dst, (c&0x1F)<<6|raw[i+1]&0x3F)
+			i += 2
+		case c >= 0x80:
+			return dst, false
+		default: // an escape
+			if i+1 < len(raw) && raw[i+1] == 'u' {
+				cp, ok := hex4(raw[i+2:])
+				if !ok {
+					r.Fail(Invalid, start+i, "invalid \\u escape in string")
+					return dst, true
+				}
+				if cp > 0xFF {
+					return dst, false
+				}
+				dst = append(dst, byte(cp))
+				i += 6
+				continue
+			}
+			// A one-letter escape: Unquote decodes it.
+			dst = r.Unquote(dst, raw[i:i+2], start+i)
+			i += 2
+		}
+	}
+	return dst, true
+}

@@ -54,12 +54,19 @@ func TestAppendStringEscapes(t *testing.T) {
 			}
 			cp := AppendCodePoints(nil, s)
 			r = Reader{Buf: cp}
-			raw, esc = r.ReadString()
-			if esc {
-				raw = r.Unquote(nil, raw, 1)
+			raw, _ = r.ReadString()
+			back, ok := r.CodePoints(nil, raw, 1)
+			if r.Failed() || !ok || string(back) != string(s) {
+				t.Fatalf("%q as code points %q read back %q", s, cp, back)
 			}
-			if r.Failed() || []rune(string(raw))[pad] != rune(c) {
-				t.Fatalf("%q as code points: %q", s, cp)
+			// The same text with every character escaped.
+			var escaped []byte
+			for _, b := range s {
+				escaped = append(escaped, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
+			}
+			back, ok = r.CodePoints(nil, escaped, 1)
+			if r.Failed() || !ok || string(back) != string(s) {
+				t.Fatalf("%q escaped as %q read back %q", s, escaped, back)
 			}
 		}
 	}
