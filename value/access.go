@@ -1,9 +1,6 @@
 package value
 
 import (
-	"math"
-	"unsafe"
-
 	"github.com/avrogo/avro/schema"
 )
 
@@ -41,67 +38,27 @@ func (v Value) unboxTag(t uint8) Value {
 	panic(&KindError{Method: tagMethods[t], Kind: v.Kind()})
 }
 
-// Bool returns the value of a boolean Value.
-func (v Value) Bool() bool {
-	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowBool])) >= rowBranches {
-		v = v.slowBool()
-	}
-	return v.w != 0
-}
-
 //go:noinline
 func (v Value) slowBool() Value { return v.unboxRow(rowBool) }
-
-// Int returns the value of an Avro int Value.
-func (v Value) Int() int32 {
-	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowInt])) >= rowBranches {
-		v = v.slowInt()
-	}
-	return int32(v.w)
-}
 
 //go:noinline
 func (v Value) slowInt() Value { return v.unboxRow(rowInt) }
 
-// Long returns the value of an Avro long Value.
-func (v Value) Long() int64 {
-	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowLong])) >= rowBranches {
-		v = v.slowLong()
-	}
-	return int64(v.w)
-}
-
 //go:noinline
 func (v Value) slowLong() Value { return v.unboxRow(rowLong) }
 
-// Float returns the value of an Avro float Value.
-func (v Value) Float() float32 {
-	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowFloat])) >= rowBranches {
-		v = v.slowFloat()
-	}
-	return math.Float32frombits(uint32(v.w))
-}
-
 //go:noinline
 func (v Value) slowFloat() Value { return v.unboxRow(rowFloat) }
-
-// Double returns the value of an Avro double Value.
-func (v Value) Double() float64 {
-	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowDouble])) >= rowBranches {
-		v = v.slowDouble()
-	}
-	return math.Float64frombits(v.w)
-}
 
 //go:noinline
 func (v Value) slowDouble() Value { return v.unboxRow(rowDouble) }
 
 // Str returns the value of a string Value. (String formats any Value.)
 func (v Value) Str() string {
-	if v.w&tagMask != tString<<tagShift || uintptr(v.p)-uintptr(unsafe.Pointer(&scalars)) < scalarSpan {
+	if v.w&tagMask != tString<<tagShift || uintptr(v.p)-addr(&scalars) < scalarSpan {
 		v = v.slowStr()
 	}
-	return unsafe.String((*byte)(v.p), v.w&lenMask)
+	return stringAt(v.p, v.w&lenMask)
 }
 
 //go:noinline
@@ -113,7 +70,7 @@ func (v Value) Bytes() []byte {
 	if t := v.tag(); t != tBytes && t != tFixed {
 		v = v.slowBytes()
 	}
-	return unsafe.Slice((*byte)(v.p), v.n())
+	return sliceAt[byte](v.p, v.n())
 }
 
 func (v Value) slowBytes() Value {
@@ -125,7 +82,7 @@ func (v Value) slowBytes() Value {
 
 // EnumIndex returns the symbol index of an enum Value.
 func (v Value) EnumIndex() int {
-	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowEnum])) < rowBranches {
+	if uintptr(v.p)-addr(&scalars[rowEnum]) < rowBranches {
 		return int(v.w)
 	}
 	return v.slowEnumIndex()
@@ -172,24 +129,8 @@ func (v Value) Schema() *schema.Schema {
 	return nil
 }
 
-// Record returns the record of a record Value.
-func (v Value) Record() *Record {
-	if v.w&tagMask != tRecord<<tagShift || uintptr(v.p)-uintptr(unsafe.Pointer(&scalars)) < scalarSpan {
-		v = v.slowRecord()
-	}
-	return (*Record)(v.p)
-}
-
 //go:noinline
 func (v Value) slowRecord() Value { return v.unboxTag(tRecord) }
-
-// Map returns the map of a map Value.
-func (v Value) Map() *Map {
-	if v.w&tagMask != tMap<<tagShift || uintptr(v.p)-uintptr(unsafe.Pointer(&scalars)) < scalarSpan {
-		v = v.slowMap()
-	}
-	return (*Map)(v.p)
-}
 
 //go:noinline
 func (v Value) slowMap() Value { return v.unboxTag(tMap) }
@@ -197,10 +138,10 @@ func (v Value) slowMap() Value { return v.unboxTag(tMap) }
 // Int32s returns the elements of a typed array of ints (ElemKind Int),
 // sharing the Value's memory (cap == len).
 func (v Value) Int32s() []int32 {
-	if v.w&tagMask != tInt32s<<tagShift || uintptr(v.p)-uintptr(unsafe.Pointer(&scalars)) < scalarSpan {
+	if v.w&tagMask != tInt32s<<tagShift || uintptr(v.p)-addr(&scalars) < scalarSpan {
 		v = v.slowInt32s()
 	}
-	return unsafe.Slice((*int32)(v.p), v.w&lenMask)
+	return sliceAt[int32](v.p, v.w&lenMask)
 }
 
 //go:noinline
@@ -208,10 +149,10 @@ func (v Value) slowInt32s() Value { return v.unboxTag(tInt32s) }
 
 // Int64s returns the elements of a typed array of longs, sharing memory.
 func (v Value) Int64s() []int64 {
-	if v.w&tagMask != tInt64s<<tagShift || uintptr(v.p)-uintptr(unsafe.Pointer(&scalars)) < scalarSpan {
+	if v.w&tagMask != tInt64s<<tagShift || uintptr(v.p)-addr(&scalars) < scalarSpan {
 		v = v.slowInt64s()
 	}
-	return unsafe.Slice((*int64)(v.p), v.w&lenMask)
+	return sliceAt[int64](v.p, v.w&lenMask)
 }
 
 //go:noinline
@@ -219,10 +160,10 @@ func (v Value) slowInt64s() Value { return v.unboxTag(tInt64s) }
 
 // Float32s returns the elements of a typed array of floats, sharing memory.
 func (v Value) Float32s() []float32 {
-	if v.w&tagMask != tFloat32s<<tagShift || uintptr(v.p)-uintptr(unsafe.Pointer(&scalars)) < scalarSpan {
+	if v.w&tagMask != tFloat32s<<tagShift || uintptr(v.p)-addr(&scalars) < scalarSpan {
 		v = v.slowFloat32s()
 	}
-	return unsafe.Slice((*float32)(v.p), v.w&lenMask)
+	return sliceAt[float32](v.p, v.w&lenMask)
 }
 
 //go:noinline
@@ -230,10 +171,10 @@ func (v Value) slowFloat32s() Value { return v.unboxTag(tFloat32s) }
 
 // Float64s returns the elements of a typed array of doubles, sharing memory.
 func (v Value) Float64s() []float64 {
-	if v.w&tagMask != tFloat64s<<tagShift || uintptr(v.p)-uintptr(unsafe.Pointer(&scalars)) < scalarSpan {
+	if v.w&tagMask != tFloat64s<<tagShift || uintptr(v.p)-addr(&scalars) < scalarSpan {
 		v = v.slowFloat64s()
 	}
-	return unsafe.Slice((*float64)(v.p), v.w&lenMask)
+	return sliceAt[float64](v.p, v.w&lenMask)
 }
 
 //go:noinline
@@ -241,10 +182,10 @@ func (v Value) slowFloat64s() Value { return v.unboxTag(tFloat64s) }
 
 // Bools returns the elements of a typed array of booleans, sharing memory.
 func (v Value) Bools() []bool {
-	if v.w&tagMask != tBools<<tagShift || uintptr(v.p)-uintptr(unsafe.Pointer(&scalars)) < scalarSpan {
+	if v.w&tagMask != tBools<<tagShift || uintptr(v.p)-addr(&scalars) < scalarSpan {
 		v = v.slowBools()
 	}
-	return unsafe.Slice((*bool)(v.p), v.w&lenMask)
+	return sliceAt[bool](v.p, v.w&lenMask)
 }
 
 //go:noinline
@@ -285,7 +226,7 @@ func (v Value) ElemKind() Kind {
 // typed accessors for those).
 func (v Value) Array() []Value {
 	if v.tag() == tArray {
-		return unsafe.Slice((*Value)(v.p), v.n())
+		return sliceAt[Value](v.p, v.n())
 	}
 	return v.arraySlow()
 }
@@ -324,17 +265,17 @@ func (v Value) Len() int {
 func (v Value) Index(i int) Value {
 	switch v.tag() {
 	case tArray:
-		return unsafe.Slice((*Value)(v.p), v.n())[i]
+		return sliceAt[Value](v.p, v.n())[i]
 	case tInt32s:
-		return Int(unsafe.Slice((*int32)(v.p), v.n())[i])
+		return Int(sliceAt[int32](v.p, v.n())[i])
 	case tInt64s:
-		return Long(unsafe.Slice((*int64)(v.p), v.n())[i])
+		return Long(sliceAt[int64](v.p, v.n())[i])
 	case tFloat32s:
-		return Float(unsafe.Slice((*float32)(v.p), v.n())[i])
+		return Float(sliceAt[float32](v.p, v.n())[i])
 	case tFloat64s:
-		return Double(unsafe.Slice((*float64)(v.p), v.n())[i])
+		return Double(sliceAt[float64](v.p, v.n())[i])
 	case tBools:
-		return Bool(unsafe.Slice((*bool)(v.p), v.n())[i])
+		return Bool(sliceAt[bool](v.p, v.n())[i])
 	case tBoxed:
 		return v.unbox().Index(i)
 	}

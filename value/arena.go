@@ -1,8 +1,6 @@
 package value
 
 import (
-	"unsafe"
-
 	"github.com/avrogo/avro/schema"
 )
 
@@ -117,14 +115,11 @@ func (a *Arena) NewMap(n int) *Map {
 	// Header, keys and values in one run of Values: a string header has
 	// the size and pointer layout of a Value (arenaSlabs checks it).
 	block := a.Values(mapHeaderValues + 2*n)
-	m := (*Map)(unsafe.Pointer(&block[0]))
+	m := as[Map](ptrTo(&block[0]))
 	if n > 0 {
-		m.keys = (*string)(unsafe.Pointer(&block[mapHeaderValues]))
+		m.keys = as[string](ptrTo(&block[mapHeaderValues]))
 		m.vals = &block[mapHeaderValues+n]
 		m.n, m.c = n, n
 	}
 	return m
 }
-
-// mapHeaderValues is the number of Values a Map header occupies in a block.
-const mapHeaderValues = int(unsafe.Sizeof(Map{}) / unsafe.Sizeof(Value{}))

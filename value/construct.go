@@ -2,7 +2,6 @@ package value
 
 import (
 	"math"
-	"unsafe"
 
 	"github.com/avrogo/avro/schema"
 )
@@ -33,22 +32,22 @@ func Double(f float64) Value { return scalar(rowDouble, math.Float64bits(f)) }
 
 // String returns an Avro string Value holding s. It does not copy: Go
 // strings are immutable.
-func String(s string) Value { return slice(unsafe.Pointer(unsafe.StringData(s)), tString, len(s)) }
+func String(s string) Value { return slice(stringData(s), tString, len(s)) }
 
 // StringOwned returns an Avro string Value whose bytes are b, without a
 // copy. It takes ownership of b: the caller must not modify b afterwards
 // (decoders use it to hand over a freshly allocated buffer).
-func StringOwned(b []byte) Value { return slice(unsafe.Pointer(unsafe.SliceData(b)), tString, len(b)) }
+func StringOwned(b []byte) Value { return slice(dataOf(b), tString, len(b)) }
 
 // Bytes returns an Avro bytes Value holding b[:len(b)]. It takes ownership
 // of b: it does not copy, and later changes to b's elements show through
 // the Value. Accessors return slices with no spare capacity, so an append
 // to them never writes past the value.
-func Bytes(b []byte) Value { return slice(unsafe.Pointer(unsafe.SliceData(b)), tBytes, len(b)) }
+func Bytes(b []byte) Value { return slice(dataOf(b), tBytes, len(b)) }
 
 // Fixed returns an Avro fixed Value holding b, with the ownership rule of
 // Bytes. The size is not checked against any schema here.
-func Fixed(b []byte) Value { return slice(unsafe.Pointer(unsafe.SliceData(b)), tFixed, len(b)) }
+func Fixed(b []byte) Value { return slice(dataOf(b), tFixed, len(b)) }
 
 // Enum returns an enum Value with the given symbol index and no schema (so
 // Symbol reports ""). It panics if index is negative.
@@ -66,32 +65,32 @@ func EnumOf(s *schema.Schema, index int) Value {
 	if s == nil || s.Kind() != schema.Enum || uint(index) >= uint(len(s.Symbols())) {
 		panic("value: EnumOf: not an enum schema or index out of range")
 	}
-	return ptr(unsafe.Pointer(s), tEnumS, index)
+	return ptr(ptrTo(s), tEnumS, index)
 }
 
 // Int32s returns a typed array Value of Avro ints. It takes ownership of a
 // (no copy); the Value reports KindArray and ElemKind KindInt.
-func Int32s(a []int32) Value { return slice(unsafe.Pointer(unsafe.SliceData(a)), tInt32s, len(a)) }
+func Int32s(a []int32) Value { return slice(dataOf(a), tInt32s, len(a)) }
 
 // Int64s returns a typed array Value of Avro longs, taking ownership of a.
-func Int64s(a []int64) Value { return slice(unsafe.Pointer(unsafe.SliceData(a)), tInt64s, len(a)) }
+func Int64s(a []int64) Value { return slice(dataOf(a), tInt64s, len(a)) }
 
 // Float32s returns a typed array Value of Avro floats, taking ownership of a.
 func Float32s(a []float32) Value {
-	return slice(unsafe.Pointer(unsafe.SliceData(a)), tFloat32s, len(a))
+	return slice(dataOf(a), tFloat32s, len(a))
 }
 
 // Float64s returns a typed array Value of Avro doubles, taking ownership of a.
 func Float64s(a []float64) Value {
-	return slice(unsafe.Pointer(unsafe.SliceData(a)), tFloat64s, len(a))
+	return slice(dataOf(a), tFloat64s, len(a))
 }
 
 // Bools returns a typed array Value of Avro booleans, taking ownership of a.
-func Bools(a []bool) Value { return slice(unsafe.Pointer(unsafe.SliceData(a)), tBools, len(a)) }
+func Bools(a []bool) Value { return slice(dataOf(a), tBools, len(a)) }
 
 // Array returns an array Value of arbitrary elements, taking ownership of
 // a (no copy, no header allocation).
-func Array(a []Value) Value { return slice(unsafe.Pointer(unsafe.SliceData(a)), tArray, len(a)) }
+func Array(a []Value) Value { return slice(dataOf(a), tArray, len(a)) }
 
 // MapOf returns a map Value that refers to m (not a copy). It panics if m
 // is nil.
@@ -99,7 +98,7 @@ func MapOf(m *Map) Value {
 	if m == nil {
 		panic("value: MapOf(nil)")
 	}
-	return ptr(unsafe.Pointer(m), tMap, 0)
+	return ptr(ptrTo(m), tMap, 0)
 }
 
 // RecordOf returns a record Value that refers to r (not a copy). It panics
@@ -108,5 +107,5 @@ func RecordOf(r *Record) Value {
 	if r == nil {
 		panic("value: RecordOf(nil)")
 	}
-	return ptr(unsafe.Pointer(r), tRecord, 0)
+	return ptr(ptrTo(r), tRecord, 0)
 }

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // String formats v in a JSON-like form for people: null, true, 42, 1.5,
@@ -34,7 +33,7 @@ type printer struct {
 
 // identity is what makes a container the same Value: its two words.
 type identity struct {
-	p unsafe.Pointer
+	p pointer
 	w uint64
 }
 

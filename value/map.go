@@ -3,7 +3,6 @@ package value
 import (
 	"iter"
 	"sync/atomic"
-	"unsafe"
 )
 
 // Map is an Avro map: string keys and their values, kept as two parallel
@@ -53,13 +52,13 @@ func (m *Map) adopt(keys []string, vals []Value) {
 	keys, vals = keys[:len(keys):c], vals[:len(vals):c]
 	m.keys, m.vals, m.n, m.c = nil, nil, len(keys), c
 	if c > 0 {
-		m.keys, m.vals = unsafe.SliceData(keys), unsafe.SliceData(vals)
+		m.keys, m.vals = firstOf(keys), firstOf(vals)
 	}
 }
 
 // keySlice and valSlice return the entries (cap == len).
-func (m *Map) keySlice() []string { return unsafe.Slice(m.keys, m.n) }
-func (m *Map) valSlice() []Value  { return unsafe.Slice(m.vals, m.n) }
+func (m *Map) keySlice() []string { return sliceOf(m.keys, m.n) }
+func (m *Map) valSlice() []Value  { return sliceOf(m.vals, m.n) }
 
 // Len returns the number of entries (repeated keys counted each time).
 func (m *Map) Len() int { return m.n }
@@ -158,8 +157,8 @@ func (m *Map) Append(key string, v Value) {
 	if m.n == m.c {
 		m.grow()
 	}
-	unsafe.Slice(m.keys, m.c)[m.n] = key
-	unsafe.Slice(m.vals, m.c)[m.n] = v
+	sliceOf(m.keys, m.c)[m.n] = key
+	sliceOf(m.vals, m.c)[m.n] = v
 	m.n++
 	if idx := m.idx.Load(); idx != nil {
 		(*idx)[key] = m.n - 1

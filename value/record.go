@@ -1,8 +1,6 @@
 package value
 
 import (
-	"unsafe"
-
 	"github.com/avrogo/avro/schema"
 )
 
@@ -55,7 +53,7 @@ func recordSize(s *schema.Schema, given int) int {
 // placeRecord puts a record of n null fields in block, which must be 2+n
 // fresh (null) Values: the header in the first two, the fields after.
 func placeRecord(block []Value, s *schema.Schema, n int) *Record {
-	r := (*Record)(unsafe.Pointer(&block[0]))
+	r := as[Record](ptrTo(&block[0]))
 	r.s, r.n = s, n
 	if n > 0 {
 		r.f = &block[2]
@@ -75,7 +73,7 @@ func (r *Record) Fields() []Value {
 	if r.n == 0 {
 		return nil
 	}
-	return unsafe.Slice(r.f, r.n)
+	return sliceOf(r.f, r.n)
 }
 
 // FieldAt returns field i. It panics if i is out of range.

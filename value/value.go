@@ -1,6 +1,9 @@
 package value
 
-import "unsafe"
+import (
+	"math"
+	"unsafe"
+)
 
 // The representation of a Value.
 //
@@ -267,3 +270,103 @@ func Union(branch int, v Value) Value { return v.WithBranch(branch) }
 
 // rawBytes returns the payload of an unboxed string, bytes or fixed Value.
 func rawBytes(v Value) []byte { return unsafe.Slice((*byte)(v.p), v.n()) }
+
+// The accessors that the decoders and users call most check the pointer
+// word inline; through the operations below they would cost more than the
+// compiler inlines.
+
+// Bool returns the value of a boolean Value.
+func (v Value) Bool() bool {
+	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowBool])) >= rowBranches {
+		v = v.slowBool()
+	}
+	return v.w != 0
+}
+
+// Int returns the value of an Avro int Value.
+func (v Value) Int() int32 {
+	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowInt])) >= rowBranches {
+		v = v.slowInt()
+	}
+	return int32(v.w)
+}
+
+// Long returns the value of an Avro long Value.
+func (v Value) Long() int64 {
+	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowLong])) >= rowBranches {
+		v = v.slowLong()
+	}
+	return int64(v.w)
+}
+
+// Float returns the value of an Avro float Value.
+func (v Value) Float() float32 {
+	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowFloat])) >= rowBranches {
+		v = v.slowFloat()
+	}
+	return math.Float32frombits(uint32(v.w))
+}
+
+// Double returns the value of an Avro double Value.
+func (v Value) Double() float64 {
+	if uintptr(v.p)-uintptr(unsafe.Pointer(&scalars[rowDouble])) >= rowBranches {
+		v = v.slowDouble()
+	}
+	return math.Float64frombits(v.w)
+}
+
+// Record returns the record of a record Value.
+func (v Value) Record() *Record {
+	if v.w&tagMask != tRecord<<tagShift || uintptr(v.p)-uintptr(unsafe.Pointer(&scalars)) < scalarSpan {
+		v = v.slowRecord()
+	}
+	return (*Record)(v.p)
+}
+
+// Map returns the map of a map Value.
+func (v Value) Map() *Map {
+	if v.w&tagMask != tMap<<tagShift || uintptr(v.p)-uintptr(unsafe.Pointer(&scalars)) < scalarSpan {
+		v = v.slowMap()
+	}
+	return (*Map)(v.p)
+}
+
+// The operations on the pointer word. They are the only uses of unsafe in
+// the package outside this file and the Arena's layout check, so that
+// what the representation relies on is read in one place: p always points
+// at a live Go object (a scalar row, a slice's data, a Map, a Record, a
+// schema) or is nil, and the word w never holds a pointer.
+
+// pointer is the type of the pointer word.
+type pointer = unsafe.Pointer
+
+// addr is the address of x as a number, for the scalar row checks.
+func addr[T any](x *T) uintptr { return uintptr(unsafe.Pointer(x)) }
+
+// ptrTo returns x as the pointer word.
+func ptrTo[T any](x *T) pointer { return unsafe.Pointer(x) }
+
+// as returns the pointer word as a *T.
+func as[T any](p pointer) *T { return (*T)(p) }
+
+// sliceAt returns the n values of type T from p.
+func sliceAt[T any, N int | uint64](p pointer, n N) []T { return unsafe.Slice((*T)(p), n) }
+
+// sliceOf returns the n values of type T from p.
+func sliceOf[T any, N int | uint64](p *T, n N) []T { return unsafe.Slice(p, n) }
+
+// stringAt returns the string of n bytes at p.
+func stringAt(p pointer, n uint64) string { return unsafe.String((*byte)(p), n) }
+
+// dataOf returns the data pointer of s.
+func dataOf[T any](s []T) pointer { return unsafe.Pointer(unsafe.SliceData(s)) }
+
+// firstOf returns the pointer to the first element of s.
+func firstOf[T any](s []T) *T { return unsafe.SliceData(s) }
+
+// stringData returns the data pointer of s.
+func stringData(s string) pointer { return unsafe.Pointer(unsafe.StringData(s)) }
+
+// mapHeaderValues is the number of Values a Map header occupies in an
+// Arena block.
+const mapHeaderValues = int(unsafe.Sizeof(Map{}) / unsafe.Sizeof(Value{}))
