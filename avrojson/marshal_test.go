@@ -9,6 +9,9 @@ import (
 // TestAppendDoesNotAllocate: writing into a caller's buffer, and both
 // transcoders, allocate nothing once the buffer has room.
 func TestAppendDoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under -race (sync.Pool drops items at random); the other runs of the test command check them")
+	}
 	p := point{X: 1 << 40, Y: "hello, world"}
 	buf := make([]byte, 0, 1024)
 	text, err := avrojson.Marshal(pointSchema, &p)
