@@ -144,16 +144,7 @@ func (d *Decoder) fail(err error, base int64) error {
 	return err
 }
 
-func (d *Decoder) perDatum() wire.Budgets {
-	b := wire.Budgets{Zero: d.o.Decode.MaxZeroSizeItems, Defaults: d.o.Decode.MaxAlloc}
-	if b.Zero <= 0 {
-		b.Zero = avro.DefaultMaxZeroSizeItems
-	}
-	if b.Defaults <= 0 {
-		b.Defaults = avro.DefaultAllocFloor
-	}
-	return b
-}
+func (d *Decoder) perDatum() wire.Budgets { return d.o.decodeOptions().PerDatum() }
 
 // frame finds the end of the next value, reading until the buffer holds
 // all of it.

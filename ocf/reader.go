@@ -5,11 +5,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/avrogo/avro/internal/wire"
 	"io"
 	"iter"
 	"maps"
 	"math"
+
+	"github.com/avrogo/avro/internal/wire"
 
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/internal/codec"
@@ -193,14 +194,7 @@ type Reader struct {
 // perDatum returns what one record may use of the file's budgets: the
 // limits of avro.DecodeOptions, MaxAlloc for an input of no bytes.
 func (r *Reader) perDatum() wire.Budgets {
-	b := wire.Budgets{Zero: r.cfg.decode.MaxZeroSizeItems, Defaults: r.cfg.decode.MaxAlloc}
-	if b.Zero <= 0 {
-		b.Zero = avro.DefaultMaxZeroSizeItems
-	}
-	if b.Defaults <= 0 {
-		b.Defaults = avro.DefaultAllocFloor
-	}
-	return b
+	return (*codec.DecodeOptions)(&r.cfg.decode).PerDatum()
 }
 
 // NewReader reads the header of the container file on r and returns a

@@ -151,35 +151,8 @@ func (bigDecimalCodec) encode(p pointer, e *encodeState) { encodeBigDecimal(as[b
 // decodeBigDecimal decodes into r, reusing its storage; it reports
 // success.
 func decodeBigDecimal(r *big.Rat, d *decodeState) bool {
-	n := d.ReadLength()
-	if n < 0 {
-		return false
-	}
-	// Read the payload's two parts with the input cut at its end, so that
-	// neither can run past it.
-	end := d.Pos + n
-	outer := d.Buf
-	d.Buf = d.Buf[:end]
-	raw := d.ReadStringBytes()
-	scale := d.ReadInt()
-	left := end - d.Pos
-	d.Buf = outer
-	if d.Err == ErrTruncated {
-		// The payload is all there (readLength checked it): a part that
-		// runs past its end is bad data, not a datum cut short that a
-		// streaming Decoder should wait for.
-		d.Err, d.Need = nil, 0
-		d.Failf(ErrInvalid, "big-decimal parts run past the payload of %d bytes", n)
-	}
-	if d.Err != nil {
-		return false
-	}
-	if left != 0 {
-		d.Failf(ErrInvalid, "%d bytes after the scale of a big-decimal", left)
-		return false
-	}
-	if int64(scale) > int64(d.MaxDecimalScale) || int64(scale) < -int64(d.MaxDecimalScale) {
-		d.Failf(ErrLimit, "big-decimal scale %d beyond ±%d", scale, d.MaxDecimalScale)
+	raw, scale, ok := d.ReadBigDecimal()
+	if !ok {
 		return false
 	}
 	absScale := int64(scale)

@@ -99,3 +99,10 @@ func Transcoder(s *schema.Schema) *resolve.Program { return transcoderOf(s) }
 // FormatPath joins the path steps an error collected as it unwound,
 // innermost first.
 func FormatPath(steps []string) string { return formatPath(steps) }
+
+// PerDatum returns what one datum of a stream may use of the budgets that
+// the stream's datums share: MaxZeroSizeItems, and MaxAlloc for an input
+// of no bytes.
+func (o *DecodeOptions) PerDatum() wire.Budgets {
+	return wire.Budgets{Zero: o.maxZeroSizeItems(), Defaults: o.maxAlloc(0)}
+}

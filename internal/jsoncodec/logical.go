@@ -322,12 +322,7 @@ type decimalNode struct {
 }
 
 func (n decimalNode) toJSON(t *toState) {
-	var b []byte
-	if n.size < 0 {
-		b = t.ReadStringBytes()
-	} else {
-		b = t.ReadRaw(n.size)
-	}
+	b := t.ReadSized(n.size)
 	if t.Err != nil {
 		return
 	}
@@ -536,30 +531,8 @@ func allZeros(b []byte) bool {
 type bigDecimalNode struct{ asString bool }
 
 func (n bigDecimalNode) toJSON(t *toState) {
-	size := t.ReadLength()
-	if size < 0 {
-		return
-	}
-	end := t.Pos + size
-	outer := t.Buf
-	t.Buf = t.Buf[:end]
-	raw := t.ReadStringBytes()
-	scale := t.ReadInt()
-	left := end - t.Pos
-	t.Buf = outer
-	if t.Err == wire.ErrTruncated {
-		t.Err, t.Need = nil, 0
-		t.Failf(wire.ErrInvalid, "big-decimal parts run past the payload of %d bytes", size)
-	}
-	if t.Err != nil {
-		return
-	}
-	if left != 0 {
-		t.Failf(wire.ErrInvalid, "%d bytes after the scale of a big-decimal", left)
-		return
-	}
-	if int64(scale) > int64(t.MaxDecimalScale) || int64(scale) < -int64(t.MaxDecimalScale) {
-		t.Failf(wire.ErrLimit, "big-decimal scale %d beyond ±%d", scale, t.MaxDecimalScale)
+	raw, scale, ok := t.ReadBigDecimal()
+	if !ok {
 		return
 	}
 	t.out = appendDecimalText(t.out, raw, int(scale), n.asString)

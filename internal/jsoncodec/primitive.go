@@ -308,12 +308,7 @@ type bytesNode struct {
 }
 
 func (n bytesNode) toJSON(t *toState) {
-	var b []byte
-	if n.size < 0 {
-		b = t.ReadStringBytes()
-	} else {
-		b = t.ReadRaw(n.size)
-	}
+	b := t.ReadSized(n.size)
 	if t.Err != nil {
 		return
 	}

@@ -601,3 +601,50 @@ func (d *Decoder) ReadSymbol(n int, enum string) int {
 	}
 	return int(i)
 }
+
+// ReadBigDecimal reads the payload of a big-decimal: an Avro bytes that
+// holds the unscaled value (bytes, aliasing the input) and then the scale
+// (an int), within MaxDecimalScale either way. It reports false on error.
+func (d *Decoder) ReadBigDecimal() (unscaled []byte, scale int32, ok bool) {
+	n := d.ReadLength()
+	if n < 0 {
+		return nil, 0, false
+	}
+	// Read the payload's two parts with the input cut at its end, so that
+	// neither can run past it.
+	end := d.Pos + n
+	outer := d.Buf
+	d.Buf = d.Buf[:end]
+	raw := d.ReadStringBytes()
+	scale = d.ReadInt()
+	left := end - d.Pos
+	d.Buf = outer
+	if d.Err == ErrTruncated {
+		// The payload is all there (ReadLength checked it): a part that
+		// runs past its end is bad data, not a datum cut short that a
+		// streaming Decoder should wait for.
+		d.Err, d.Need = nil, 0
+		d.Failf(ErrInvalid, "big-decimal parts run past the payload of %d bytes", n)
+	}
+	if d.Err != nil {
+		return nil, 0, false
+	}
+	if left != 0 {
+		d.Failf(ErrInvalid, "%d bytes after the scale of a big-decimal", left)
+		return nil, 0, false
+	}
+	if int64(scale) > int64(d.MaxDecimalScale) || int64(scale) < -int64(d.MaxDecimalScale) {
+		d.Failf(ErrLimit, "big-decimal scale %d beyond ±%d", scale, d.MaxDecimalScale)
+		return nil, 0, false
+	}
+	return raw, scale, true
+}
+
+// ReadSized reads a bytes value (size < 0) or a fixed of size bytes,
+// aliasing the input.
+func (d *Decoder) ReadSized(size int) []byte {
+	if size < 0 {
+		return d.ReadStringBytes()
+	}
+	return d.ReadRaw(size)
+}
