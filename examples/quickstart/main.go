@@ -1,7 +1,7 @@
 // Command quickstart parses the Avro weather schema, marshals the readings
 // of testdata/weather/weather.json to Avro binary, unmarshals them back and
-// prints both, then reads the same readings from a raw stream with a
-// Decoder.
+// prints both with the Avro JSON of each datum, then reads the same
+// readings from a raw stream with a Decoder.
 //
 // Run it from the repository root:
 //
@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 
 	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/avrojson"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -61,7 +62,11 @@ func main() {
 		if err := avro.Unmarshal(s, data, &back); err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("%+v\n  avro %x (%d bytes)\n  back %+v\n", w, data, len(data), back)
+		text, err := avrojson.BinaryToJSON(nil, s, data)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%+v\n  avro %x (%d bytes)\n  json %s\n  back %+v\n", w, data, len(data), text, back)
 		if back != w {
 			log.Fatalf("round trip changed the reading: %+v became %+v", w, back)
 		}
