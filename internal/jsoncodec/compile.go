@@ -1,7 +1,6 @@
 package jsoncodec
 
 import (
-	"github.com/avrogo/avro/internal/jsontext"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -89,7 +88,3 @@ func (c *compiler) record(s *schema.Schema) *recordNode {
 	}
 	return r
 }
-
-func jsontextReader(b []byte) *jsontext.Reader { return &jsontext.Reader{Buf: b} }
-
-func jsontextReaderAt(b []byte, pos int) jsontext.Reader { return jsontext.Reader{Buf: b, Pos: pos} }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/avrogo/avro/internal/decimal"
+	"github.com/avrogo/avro/internal/jsontext"
 	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
 )
@@ -469,7 +470,7 @@ func (f *fromState) readDecimal() (neg bool, digits []byte, exp int, start int, 
 		if f.failed() {
 			return
 		}
-		r := jsontextReader(raw)
+		r := jsontext.Reader{Buf: raw}
 		lit, _ = r.ReadNumber(f.maxNumber)
 		if r.Failed() || r.Pos != len(raw) {
 			f.fail(wire.ErrInvalid, start, "%q is not a decimal number", raw)
@@ -485,28 +486,17 @@ func (f *fromState) readDecimal() (neg bool, digits []byte, exp int, start int, 
 	if lit[0] == '-' {
 		neg, lit = true, lit[1:]
 	}
-	f.tmp = f.tmp[:0]
-	i := 0
-	for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
-		f.tmp = append(f.tmp, lit[i])
-		i++
-	}
-	if i < len(lit) && lit[i] == '.' {
-		i++
-		for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
-			f.tmp = append(f.tmp, lit[i])
-			exp--
-			i++
-		}
-	}
-	if i < len(lit) {
-		e, err := strconv.ParseInt(string(lit[i+1:]), 10, 32)
-		if err != nil || int64(exp)+e > math.MaxInt32 || int64(exp)+e < math.MinInt32 {
+	var fracLen int
+	var e int64
+	f.tmp, fracLen, e = splitNumber(lit, f.tmp[:0])
+	if e != 0 {
+		total := e - int64(fracLen)
+		if e > math.MaxInt32 || e < math.MinInt32 || total > math.MaxInt32 || total < math.MinInt32 {
 			f.fail(wire.ErrRange, start, "decimal exponent out of range")
 			return
 		}
-		exp += int(e)
 	}
+	exp = int(e) - fracLen
 	return neg, f.tmp, exp, start, true
 }
 

@@ -107,38 +107,45 @@ func (f *fromState) readInteger(long bool) (int64, bool) {
 	return int64(u), true
 }
 
-// integralDigits returns the digits of the integer that the JSON number
-// lit (without its sign) stands for, appended to buf, or false when it
-// has a fractional part. An integer of more than 20 digits is returned as
-// 20 nines, which overflows every integer type.
-func integralDigits(lit, buf []byte) ([]byte, bool) {
+// splitNumber appends the digits of the JSON number lit (without its
+// sign), integer and fraction parts together, to buf, and returns them
+// with the length of the fraction and the exponent. An exponent beyond
+// the int64 range is returned as ±2^62, out of every range callers take.
+func splitNumber(lit, buf []byte) (digits []byte, fracLen int, exp int64) {
 	i := 0
 	for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
 		i++
 	}
-	intPart := lit[:i]
-	var frac []byte
+	digits = append(buf, lit[:i]...)
 	if i < len(lit) && lit[i] == '.' {
 		j := i + 1
 		for j < len(lit) && lit[j] >= '0' && lit[j] <= '9' {
 			j++
 		}
-		frac = lit[i+1 : j]
+		digits = append(digits, lit[i+1:j]...)
+		fracLen = j - i - 1
 		i = j
 	}
-	exp := 0
 	if i < len(lit) {
-		e, err := strconv.Atoi(string(lit[i+1:]))
+		e, err := strconv.ParseInt(string(lit[i+1:]), 10, 64)
 		if err != nil {
-			e = math.MaxInt32
+			e = 1 << 62
 			if lit[i+1] == '-' {
-				e = math.MinInt32
+				e = -e
 			}
 		}
-		exp = max(min(e, math.MaxInt32), math.MinInt32)
+		exp = e
 	}
-	all := append(append(buf, intPart...), frac...)
-	exp -= len(frac)
+	return digits, fracLen, exp
+}
+
+// integralDigits returns the digits of the integer that the JSON number
+// lit (without its sign) stands for, appended to buf, or false when it
+// has a fractional part. An integer of more than 20 digits is returned as
+// 20 nines, which overflows every integer type.
+func integralDigits(lit, buf []byte) ([]byte, bool) {
+	all, fracLen, e := splitNumber(lit, buf)
+	exp := int(max(min(e, math.MaxInt32), math.MinInt32)) - fracLen
 	all = trimLeadingZeros(all)
 	if exp < 0 {
 		cut := min(-exp, len(all))

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/avrogo/avro/internal/codec"
+	"github.com/avrogo/avro/internal/jsontext"
 	"github.com/avrogo/avro/internal/wire"
 )
 
@@ -63,7 +64,7 @@ func (p *Program) ToJSON(dst, data []byte, o *codec.DecodeOptions, op string) ([
 // offset in text.
 func (p *Program) FromJSON(dst, text []byte, start int, o *ReadOptions) ([]byte, int, error) {
 	f := fromPool.Get().(*fromState)
-	f.Reader = jsontextReaderAt(text, start)
+	f.Reader = jsontext.Reader{Buf: text, Pos: start}
 	f.out = dst
 	var l wire.Limits
 	o.Decode.SetLimits(&l, len(text)-start)
@@ -87,7 +88,7 @@ func (p *Program) FromJSON(dst, text []byte, start int, o *ReadOptions) ([]byte,
 		err = &codec.Error{Op: "unmarshal", Path: path, Offset: int64(off), Err: e}
 	}
 	f.out, f.err, f.path = nil, nil, f.path[:0]
-	f.Reader = jsontextReaderAt(nil, 0)
+	f.Reader = jsontext.Reader{}
 	f.order, f.keys = f.order[:0], f.keys[:0]
 	if cap(f.scratch) > 1<<16 {
 		f.scratch = nil

@@ -71,8 +71,7 @@ func (n *recordNode) fromJSON(f *fromState) {
 	if !f.Expect('{') || !f.enter() {
 		return
 	}
-	base := len(f.out)
-	// Fields 0 to next-1 came in order and are written from base to
+	// Fields 0 to next-1 came in order and are written before
 	// prefixEnd; once a field comes out of order, the fields after the
 	// prefix are recorded in f.order[orderBase:], by field index.
 	next := 0
@@ -81,13 +80,7 @@ func (n *recordNode) fromJSON(f *fromState) {
 	defer func() { f.order = f.order[:orderBase] }()
 	if !f.Empty('}') {
 		for {
-			raw, esc := f.ReadString()
-			keyPos := f.Pos - len(raw) - 2
-			key := raw
-			if esc {
-				f.scratch = f.Unquote(f.scratch[:0], raw, keyPos+1)
-				key = f.scratch
-			}
+			key, keyPos := f.readString()
 			if !f.Expect(':') {
 				return
 			}
@@ -142,7 +135,6 @@ func (n *recordNode) fromJSON(f *fromState) {
 	} else {
 		n.reorder(f, next, prefixEnd, orderBase)
 	}
-	_ = base
 	f.leave()
 }
 

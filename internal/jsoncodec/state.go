@@ -2,8 +2,9 @@ package jsoncodec
 
 import (
 	"fmt"
-	"github.com/avrogo/avro/internal/codec"
 	"strconv"
+
+	"github.com/avrogo/avro/internal/codec"
 
 	"github.com/avrogo/avro/internal/jsontext"
 	"github.com/avrogo/avro/internal/wire"
