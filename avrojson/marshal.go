@@ -1,7 +1,6 @@
 package avrojson
 
 import (
-	"errors"
 	"fmt"
 	"sync"
 
@@ -107,13 +106,17 @@ func putBuffer(b *[]byte) {
 // publicError gives engine errors the avro package's types; noOffset
 // drops an offset that is not one in the caller's input.
 func publicError(err error, noOffset bool) error {
-	var e *codec.Error
-	if errors.As(err, &e) {
+	switch e := err.(type) {
+	case *codec.Error:
 		pe := (*avro.Error)(e)
 		if noOffset {
 			pe.Offset = -1
 		}
 		return pe
+	case *codec.TypeError:
+		return (*avro.TypeError)(e)
+	case *codec.InvalidUnmarshalError:
+		return (*avro.InvalidUnmarshalError)(e)
 	}
 	return err
 }

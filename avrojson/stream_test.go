@@ -90,3 +90,19 @@ func TestStreamValueLimit(t *testing.T) {
 		t.Errorf("1 MiB value, 1000-byte limit: %v, want ErrLimit", err)
 	}
 }
+
+// TestStreamTargetErrors: a Go target that cannot hold the schema, or is
+// not a pointer, is the avro package's error type, as from avro.Decoder.
+func TestStreamTargetErrors(t *testing.T) {
+	dec := avrojson.NewDecoder(strings.NewReader(`{"x":1,"y":"a"}`), pointSchema)
+	var n int
+	var te *avro.TypeError
+	if err := dec.Decode(&n); !errors.As(err, &te) {
+		t.Errorf("into *int: %T %v, want *avro.TypeError", err, err)
+	}
+	dec = avrojson.NewDecoder(strings.NewReader(`{"x":1,"y":"a"}`), pointSchema)
+	var ie *avro.InvalidUnmarshalError
+	if err := dec.Decode(point{}); !errors.As(err, &ie) {
+		t.Errorf("into a non-pointer: %T %v, want *avro.InvalidUnmarshalError", err, err)
+	}
+}
