@@ -29,14 +29,23 @@ func (o Options) Marshal(s *schema.Schema, v any) ([]byte, error) { return o.App
 // room and avro.Append would not allocate for v. On error dst is returned
 // unchanged in length.
 //
-// The value is encoded in Avro binary first and the binary rewritten as
-// JSON, so that the JSON encoding maps Go types exactly as the binary one
-// does. Errors are those of avro.Marshal, and *avro.Error for JSON text
-// that would exceed Decode.MaxAlloc or, with Decode.ValidateUTF8, a string
-// that is not UTF-8.
+// Go types map to Avro types exactly as in avro.Marshal: the JSON encoder
+// of a Go type is compiled from its binary encoder, writing structs,
+// slices, maps of strings, pointers and the primitive kinds straight from
+// the Go value and the other values through their binary encoding.
+// Errors are those of avro.Marshal, and *avro.Error for JSON text that
+// would exceed Decode.MaxAlloc or, with Decode.ValidateUTF8, a string that
+// is not UTF-8.
 func (o Options) Append(dst []byte, s *schema.Schema, v any) ([]byte, error) {
 	if s == nil {
 		return dst, codec.ErrNilSchema
+	}
+	eo := codec.EncodeOptions(o.Encode)
+	if out, ok, err := codec.AppendJSON(dst, s, v, jsoncodec.StyleOf(o.flavor()), &eo, o.decodeOptions()); ok {
+		if err != nil {
+			return dst, publicError(err, false)
+		}
+		return out, nil
 	}
 	buf := getBuffer()
 	defer putBuffer(buf)

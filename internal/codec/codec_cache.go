@@ -38,6 +38,12 @@ const (
 	// FamilyJSON holds the JSON programs of a schema node, one per
 	// flavour of the encoding; no Go type.
 	FamilyJSON
+	// familyJSONEncoder holds the JSON encoders of a Go type, one per
+	// style of the encoding.
+	familyJSONEncoder
+	// familyJSONElemEncoder holds the JSON encoders of a pointer's
+	// element, keyed by the pointer type.
+	familyJSONElemEncoder
 )
 
 // Cached returns the entry of family f in the cache of s, made by compile

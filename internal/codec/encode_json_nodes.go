@@ -1,0 +1,491 @@
+package codec
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"github.com/avrogo/avro/internal/jsontext"
+	"github.com/avrogo/avro/schema"
+)
+
+// jsonCompiler converts one binary encoder tree to its JSON twin.
+type jsonCompiler struct {
+	st JSONStyle
+	// structs are kept by schema and encoder, so that a recursive type
+	// converts to a cycle.
+	structs map[jsonStructKey]*jsonStruct
+	// err is the first error of the compilation.
+	err error
+}
+
+type jsonStructKey struct {
+	s   *schema.Schema
+	enc *structEncoder
+}
+
+func compileJSON(s *schema.Schema, enc encoder, st JSONStyle) *jsonCompiled {
+	c := &jsonCompiler{st: st, structs: map[jsonStructKey]*jsonStruct{}}
+	je := c.convert(s, enc)
+	return &jsonCompiled{enc: je, err: c.err}
+}
+
+// convert returns the JSON encoder of the binary encoder enc of s.
+func (c *jsonCompiler) convert(s *schema.Schema, enc encoder) jsonEncoder {
+	if s.Kind() != schema.Union && !c.st.Direct(s) {
+		return c.rendered(s, enc)
+	}
+	switch e := enc.(type) {
+	case *structEncoder:
+		if s.Kind() == schema.Record {
+			return c.record(s, e)
+		}
+	case *unionEncoder:
+		if s.Kind() == schema.Union {
+			return c.union(s, e)
+		}
+	case *ptrEncoder:
+		return &jsonPtr{elem: c.convert(s, e.enc), bin: c.rendered(s, e)}
+	case *sliceEncoder:
+		if s.Kind() == schema.Array && e.elemSize > 0 {
+			return &jsonSlice{elemSize: e.elemSize, elem: c.convert(s.Items(), e.elem)}
+		}
+	case *typedMapCodec[string]:
+		if s.Kind() == schema.Map && e.stringValues && c.st.Direct(s.Values()) {
+			return &jsonStringMap{slotSize: e.slotSize, valueOff: e.valueOff}
+		}
+	}
+	if s.Kind() == schema.Array && c.st.Direct(s.Items()) {
+		if je := c.primSlice(s.Items(), enc); je != nil {
+			return je
+		}
+	}
+	if je := c.scalar(s, enc); je != nil {
+		return je
+	}
+	if tc, ok := enc.(timestampCodec); ok && s.Kind() == schema.Long {
+		return &jsonTimestamp{l: tc.l, bin: c.rendered(s, enc)}
+	}
+	return c.rendered(s, enc)
+}
+
+// rendered is the JSON encoder that writes through the binary encoding.
+func (c *jsonCompiler) rendered(s *schema.Schema, enc encoder) *jsonRendered {
+	return &jsonRendered{enc: enc, r: c.st.Renderer(s)}
+}
+
+func (c *jsonCompiler) scalar(s *schema.Schema, enc encoder) jsonEncoder {
+	k := s.Kind()
+	switch e := enc.(type) {
+	case nullCodec:
+		return jsonScalar{op: jopNull}
+	case boolCodec:
+		return jsonScalar{op: jopBool}
+	case int32Codec:
+		if k == schema.Int {
+			return jsonScalar{op: jopInt32}
+		}
+	case int64Codec:
+		if k == schema.Long {
+			return jsonScalar{op: jopInt64}
+		}
+	case doubleCodec:
+		if k == schema.Double {
+			return jsonScalar{op: jopDouble}
+		}
+	case floatCodec:
+		if k == schema.Float {
+			return jsonScalar{op: jopFloat}
+		}
+	case stringCodec:
+		if k == schema.String {
+			return jsonScalar{op: jopString}
+		}
+	case bytesCodec:
+		if k == schema.Bytes && !e.utf8 {
+			if c.st.Base64() {
+				return jsonScalar{op: jopBase64}
+			}
+			return jsonScalar{op: jopCodePoints}
+		}
+	}
+	return nil
+}
+
+func (c *jsonCompiler) primSlice(items *schema.Schema, enc encoder) jsonEncoder {
+	switch enc.(type) {
+	case *primSliceCodec[int64]:
+		return jsonPrimSlice[int64]{op: jopInt64}
+	case *primSliceCodec[int32]:
+		return jsonPrimSlice[int32]{op: jopInt32}
+	case *primSliceCodec[float64]:
+		if items.Kind() == schema.Double {
+			return jsonPrimSlice[float64]{op: jopDouble}
+		}
+	case *primSliceCodec[float32]:
+		if items.Kind() == schema.Float {
+			return jsonPrimSlice[float32]{op: jopFloat}
+		}
+	case *primSliceCodec[bool]:
+		return jsonPrimSlice[bool]{op: jopBool}
+	case *primSliceCodec[string]:
+		return jsonPrimSlice[string]{op: jopString}
+	}
+	return nil
+}
+
+func (c *jsonCompiler) record(s *schema.Schema, e *structEncoder) jsonEncoder {
+	key := jsonStructKey{s, e}
+	if js, ok := c.structs[key]; ok {
+		return js
+	}
+	js := &jsonStruct{fields: make([]jsonField, len(e.fields))}
+	c.structs[key] = js
+	fields := s.Fields()
+	for i := range e.fields {
+		fe := &e.fields[i]
+		f := fields[i]
+		jf := &js.fields[i]
+		jf.name = fe.name
+		jf.key = jsontext.AppendString(nil, fe.name)
+		if i > 0 {
+			jf.key = append([]byte{','}, jf.key...)
+		}
+		jf.key = append(jf.key, ':')
+		jf.offset = fe.offset
+		if fe.op == fieldDefaultBytes {
+			text, err := c.st.Renderer(f.Type()).AppendJSON(nil, fe.def, &DecodeOptions{})
+			if err != nil && c.err == nil {
+				c.err = fmt.Errorf("avro: the default of field %s of %s has no JSON text: %w", f.Name(), s.FullName(), err)
+			}
+			jf.op, jf.text = jopText, text
+			continue
+		}
+		jf.enc = c.convert(f.Type(), fe.enc)
+		if sc, ok := jf.enc.(jsonScalar); ok {
+			jf.op = sc.op
+		}
+	}
+	return js
+}
+
+func (c *jsonCompiler) union(s *schema.Schema, e *unionEncoder) jsonEncoder {
+	ju := &jsonUnion{nilable: e.nilable, isPtr: e.isPtr, index: e.index, nullIndex: e.nullIndex, bin: c.rendered(s, e)}
+	if e.index >= 0 {
+		ju.open = c.st.BranchOpen(s, e.index)
+		ju.elem = c.convert(s.Branches()[e.index], e.enc)
+	}
+	return ju
+}
+
+// jsonOp is what a jsonScalar, a struct field or a primitive slice
+// writes; jopOther is a field with an encoder of its own.
+type jsonOp uint8
+
+const (
+	jopOther jsonOp = iota
+	jopText
+	jopNull
+	jopBool
+	jopInt32
+	jopInt64
+	jopFloat
+	jopDouble
+	jopString
+	jopCodePoints
+	jopBase64
+)
+
+// jsonScalar writes a primitive value.
+type jsonScalar struct{ op jsonOp }
+
+func (c jsonScalar) encodeJSON(p pointer, j *jsonState) { j.scalar(c.op, p) }
+
+// scalar writes the value of op at p; it is the one switch of the
+// primitive kinds that structs inline for their fields.
+func (j *jsonState) scalar(op jsonOp, p pointer) {
+	switch op {
+	case jopNull:
+		j.out = append(j.out, "null"...)
+	case jopBool:
+		j.appendBool(*as[bool](p))
+	case jopInt32:
+		j.out = jsontext.AppendInt(j.out, int64(*as[int32](p)))
+	case jopInt64:
+		j.out = jsontext.AppendInt(j.out, *as[int64](p))
+	case jopFloat:
+		j.out = jsontext.AppendNumber(j.out, float64(*as[float32](p)), 32)
+	case jopDouble:
+		j.out = jsontext.AppendNumber(j.out, *as[float64](p), 64)
+	case jopString:
+		j.appendString(*as[string](p))
+	case jopCodePoints:
+		j.out = jsontext.AppendCodePoints(j.out, *as[[]byte](p))
+	case jopBase64:
+		j.out = append(j.out, '"')
+		j.out = base64.StdEncoding.AppendEncode(j.out, *as[[]byte](p))
+		j.out = append(j.out, '"')
+	}
+}
+
+func (j *jsonState) appendBool(v bool) {
+	if v {
+		j.out = append(j.out, "true"...)
+	} else {
+		j.out = append(j.out, "false"...)
+	}
+}
+
+func (j *jsonState) appendString(s string) {
+	if j.validateUTF && !utf8.ValidString(s) {
+		j.fail(ErrInvalid, "string is not valid UTF-8")
+		return
+	}
+	j.out = jsontext.AppendString(j.out, s)
+}
+
+// jsonStruct writes a struct as a record: the keys and the primitive
+// fields inline, the rest through their encoders.
+type jsonStruct struct{ fields []jsonField }
+
+type jsonField struct {
+	name   string
+	key    []byte // `"name":`, after a comma unless first
+	offset uintptr
+	op     jsonOp
+	text   []byte // jopText: the default's text
+	enc    jsonEncoder
+}
+
+func (c *jsonStruct) encodeJSON(p pointer, j *jsonState) {
+	if !j.enter() {
+		return
+	}
+	j.out = append(j.out, '{')
+	for i := range c.fields {
+		f := &c.fields[i]
+		j.out = append(j.out, f.key...)
+		switch f.op {
+		case jopOther:
+			f.enc.encodeJSON(p.add(f.offset), j)
+		case jopText:
+			j.out = append(j.out, f.text...)
+			continue
+		default:
+			j.scalar(f.op, p.add(f.offset))
+		}
+		if j.err != nil {
+			j.path = append(j.path, f.name)
+			return
+		}
+	}
+	j.out = append(j.out, '}')
+	if j.grown() {
+		j.leave()
+	}
+}
+
+// jsonTimestamp writes a time.Time as the long of its timestamp type; a
+// time out of its range goes to the binary encoder for its error.
+type jsonTimestamp struct {
+	l   schema.Logical
+	bin *jsonRendered
+}
+
+func (c *jsonTimestamp) encodeJSON(p pointer, j *jsonState) {
+	u, local := timeUnitOf(c.l)
+	v, ok := timeToUnits(*as[time.Time](p), u, local)
+	if !ok {
+		c.bin.encodeJSON(p, j)
+		return
+	}
+	j.out = jsontext.AppendInt(j.out, v)
+}
+
+// jsonPtr follows a pointer for a schema without null; a nil pointer is
+// the binary encoder's error.
+type jsonPtr struct {
+	elem jsonEncoder
+	bin  *jsonRendered
+}
+
+func (c *jsonPtr) encodeJSON(p pointer, j *jsonState) {
+	ptr := p.elem()
+	if ptr.isNil() {
+		c.bin.encodeJSON(p, j)
+		return
+	}
+	c.elem.encodeJSON(ptr, j)
+}
+
+// jsonUnion writes the union of a Go type that is not an interface: null
+// for nil, else the branch the binary encoder picked, opened by its tag.
+// The values the binary encoder refuses go to it for their error.
+type jsonUnion struct {
+	nilable, isPtr   bool
+	index, nullIndex int
+	open             []byte
+	elem             jsonEncoder
+	bin              *jsonRendered
+}
+
+func (c *jsonUnion) encodeJSON(p pointer, j *jsonState) {
+	if c.nilable && p.elem().isNil() {
+		if c.nullIndex < 0 {
+			c.bin.encodeJSON(p, j)
+			return
+		}
+		j.out = append(j.out, "null"...)
+		return
+	}
+	if c.index < 0 {
+		c.bin.encodeJSON(p, j)
+		return
+	}
+	if c.isPtr {
+		p = p.elem()
+	}
+	if c.open == nil {
+		c.elem.encodeJSON(p, j)
+		return
+	}
+	j.out = append(j.out, c.open...)
+	c.elem.encodeJSON(p, j)
+	j.out = append(j.out, '}')
+}
+
+// jsonSlice writes a slice as an array.
+type jsonSlice struct {
+	elemSize uintptr
+	elem     jsonEncoder
+}
+
+func (c *jsonSlice) encodeJSON(p pointer, j *jsonState) {
+	sh := as[sliceHeader](p)
+	if !j.enter() {
+		return
+	}
+	j.out = append(j.out, '[')
+	for i := 0; i < sh.len; i++ {
+		if i > 0 {
+			j.out = append(j.out, ',')
+		}
+		c.elem.encodeJSON(sh.data.add(uintptr(i)*c.elemSize), j)
+		if j.err != nil || !j.grown() {
+			j.path = append(j.path, "["+strconv.Itoa(i)+"]")
+			return
+		}
+	}
+	j.out = append(j.out, ']')
+	j.leave()
+}
+
+// jsonPrimSlice writes a slice of a primitive kind in one loop.
+type jsonPrimSlice[T any] struct{ op jsonOp }
+
+func (c jsonPrimSlice[T]) encodeJSON(p pointer, j *jsonState) {
+	s := *as[[]T](p)
+	j.out = append(j.out, '[')
+	for i := range s {
+		if i > 0 {
+			j.out = append(j.out, ',')
+		}
+		j.scalar(c.op, pointerTo(&s[i]))
+		if j.err != nil {
+			j.path = append(j.path, "["+strconv.Itoa(i)+"]")
+			return
+		}
+	}
+	j.out = append(j.out, ']')
+	j.grown()
+}
+
+// jsonStringMap writes a map[string]string, a small map in the order of
+// its group, as the binary encoder walks it.
+type jsonStringMap struct{ slotSize, valueOff uintptr }
+
+func (c *jsonStringMap) encodeJSON(p pointer, j *jsonState) {
+	if !j.enter() {
+		return
+	}
+	j.out = append(j.out, '{')
+	first := true
+	entry := func(k, v string) bool {
+		if !first {
+			j.out = append(j.out, ',')
+		}
+		first = false
+		if j.validateUTF && !utf8.ValidString(k) {
+			j.fail(ErrInvalid, "map key is not valid UTF-8")
+			return false
+		}
+		j.out = jsontext.AppendString(j.out, k)
+		j.out = append(j.out, ':')
+		j.appendString(v)
+		if j.err != nil {
+			j.path = append(j.path, "["+strconv.Quote(k)+"]")
+			return false
+		}
+		return true
+	}
+	if w, ok := walkSmallMap(p); ok && c.slotSize != 0 {
+		for s := w.next(c.slotSize); !s.isNil(); s = w.next(c.slotSize) {
+			if !entry(*as[string](s), *as[string](s.add(c.valueOff))) {
+				return
+			}
+		}
+	} else {
+		for k, v := range *as[map[string]string](p) {
+			if !entry(k, v) {
+				return
+			}
+		}
+	}
+	j.out = append(j.out, '}')
+	if j.grown() {
+		j.leave()
+	}
+}
+
+// jsonRendered writes a value through its binary encoding and the
+// style's renderer of its schema.
+type jsonRendered struct {
+	enc encoder
+	r   JSONRenderer
+}
+
+func (c *jsonRendered) encodeJSON(p pointer, j *jsonState) {
+	e := &j.bin
+	e.Buf, e.Err, e.Path, e.DepthLeft = e.Buf[:0], nil, e.Path[:0], j.depthLeft
+	c.enc.encode(p, e)
+	if e.Err != nil {
+		j.failFrom(e.Err, formatPath(e.Path))
+		return
+	}
+	out, err := c.r.AppendJSON(j.out, e.Buf, &j.dopts)
+	if err != nil {
+		var ce *Error
+		if errors.As(err, &ce) {
+			j.failFrom(ce.Err, ce.Path)
+		} else {
+			j.failFrom(err, "")
+		}
+		return
+	}
+	j.out = out
+	j.grown()
+}
+
+// failFrom records an error that a node met below its own path.
+func (j *jsonState) failFrom(err error, path string) {
+	if j.err != nil {
+		return
+	}
+	j.err = err
+	if path != "" {
+		j.path = append(j.path, path)
+	}
+}
