@@ -71,6 +71,7 @@ func (c *compiler) record(s *schema.Schema) *recordNode {
 		r.fields[i] = recordField{
 			name:   f.Name(),
 			key:    fieldKey(f.Name(), i == 0),
+			member: fieldKey(f.Name(), true),
 			def:    f.DefaultBinary(),
 			hasDef: f.HasDefault(),
 		}

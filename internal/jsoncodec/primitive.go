@@ -81,13 +81,20 @@ func (f *fromState) readInteger(long bool) (int64, bool) {
 		f.tmp = digits
 	}
 	var u uint64
-	for _, c := range digits {
-		d := uint64(c - '0')
-		if u > (math.MaxUint64-d)/10 {
-			u = math.MaxUint64
-			break
+	if len(digits) <= 19 {
+		// 19 digits cannot overflow a uint64.
+		for _, c := range digits {
+			u = u*10 + uint64(c-'0')
 		}
-		u = u*10 + d
+	} else {
+		for _, c := range digits {
+			d := uint64(c - '0')
+			if u > (math.MaxUint64-d)/10 {
+				u = math.MaxUint64
+				break
+			}
+			u = u*10 + d
+		}
 	}
 	lo, hi := uint64(math.MaxInt32), uint64(1<<31)
 	if long {

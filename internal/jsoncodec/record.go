@@ -19,9 +19,11 @@ type recordNode struct {
 type recordField struct {
 	name string
 	// key is the field's name as a JSON key, with its colon, and a
-	// comma before it unless it is the first field.
-	key  []byte
-	node node
+	// comma before it unless it is the first field; member is the key
+	// and colon alone.
+	key    []byte
+	member []byte
+	node   node
 	// def is the binary encoding of the field's default; hasDef says
 	// whether there is one.
 	def    []byte
@@ -80,11 +82,20 @@ func (n *recordNode) fromJSON(f *fromState) {
 	defer func() { f.order = f.order[:orderBase] }()
 	if !f.Empty('}') {
 		for {
-			key, keyPos := f.readString()
-			if !f.Expect(':') {
-				return
+			var i int
+			var key []byte
+			keyPos := f.Pos
+			if prefixEnd < 0 && next < len(n.fields) && f.Peek() == '"' && f.HasPrefix(n.fields[next].member) {
+				// The next field's key, as compact text writes it.
+				f.Pos += len(n.fields[next].member)
+				i = next
+			} else {
+				key, keyPos = f.readString()
+				if !f.Expect(':') {
+					return
+				}
+				i = n.lookup(key, next)
 			}
-			i := n.lookup(key, next)
 			switch {
 			case i < 0:
 				if !f.allowUnknown {

@@ -55,6 +55,11 @@ func (r *Reader) Peek() byte {
 	return 0
 }
 
+// HasPrefix reports whether the unread input starts with p.
+func (r *Reader) HasPrefix(p []byte) bool {
+	return len(r.Buf)-r.Pos >= len(p) && string(r.Buf[r.Pos:r.Pos+len(p)]) == string(p)
+}
+
 // Expect consumes the byte c after white space, or fails.
 func (r *Reader) Expect(c byte) bool {
 	if r.Peek() == c {
