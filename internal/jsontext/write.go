@@ -90,29 +90,13 @@ func AppendCodePoints(dst []byte, b []byte) []byte {
 // numbers: plain digits from 1e-6 up to 1e21, an exponent outside. f must
 // be finite.
 func AppendFloat(dst []byte, f float64, bits int) []byte {
-	if f == 0 && math.Signbit(f) {
-		// "-0" reads as the integer 0 in Java's and Python's readers,
-		// which lose the sign; "-0.0" keeps it.
-		return append(dst, "-0.0"...)
+	switch bits {
+	case 64:
+		return appendFloat64(dst, f)
+	case 32:
+		return appendFloat32(dst, f)
 	}
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 {
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) ||
-			bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			format = 'e'
-		}
-	}
-	n := len(dst)
-	dst = strconv.AppendFloat(dst, f, format, -1, bits)
-	if format == 'e' {
-		// 1e-07 becomes 1e-7, as JavaScript writes it.
-		if m := len(dst); m-n >= 4 && dst[m-4] == 'e' && dst[m-3] == '-' && dst[m-2] == '0' {
-			dst[m-2] = dst[m-1]
-			dst = dst[:m-1]
-		}
-	}
-	return dst
+	panic("jsontext: AppendFloat needs 32 or 64 bits")
 }
 
 // AppendInt appends i in decimal.
