@@ -1,12 +1,12 @@
 package codec
 
 import (
-	"fmt"
 	"math"
 	"reflect"
 	"sync"
 	"sync/atomic"
 
+	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -47,21 +47,18 @@ type JSONRenderer interface {
 	AppendJSON(dst, bin []byte, o *DecodeOptions) ([]byte, error)
 }
 
-// jsonEncoder appends the JSON text of the Go value at p to j.out.
+// jsonEncoder appends the JSON text of the Go value at p to j.Buf.
 type jsonEncoder interface {
 	encodeJSON(p pointer, j *jsonState)
 }
 
-// jsonState is the state of one JSON encode.
+// jsonState is the state of one JSON encode: the text in Buf, with the
+// error, its path and the depth left as a binary encode keeps them.
 type jsonState struct {
-	out []byte
-	// outMax bounds out when Decode.MaxAlloc is set.
+	wire.Encoder
+	// outMax bounds Buf when Decode.MaxAlloc is set.
 	outMax      int
-	depthLeft   int
 	validateUTF bool
-	err         error
-	// path holds the steps of the error, innermost first.
-	path []string
 	// bin is the binary encode of the nodes rendered through it.
 	bin encodeState
 	// dopts are the options of the renderers; a copy, so that the
@@ -71,36 +68,37 @@ type jsonState struct {
 
 var jsonStatePool = sync.Pool{New: func() any { return new(jsonState) }}
 
-func (j *jsonState) enter() bool {
-	j.depthLeft--
-	if j.depthLeft < 0 {
-		j.fail(ErrLimit, "value nested deeper than the maximum depth (a value that contains itself?)")
-		return false
-	}
-	return true
-}
-
-func (j *jsonState) leave() { j.depthLeft++ }
-
-func (j *jsonState) fail(sentinel error, msg string) {
-	if j.err == nil {
-		j.err = fmt.Errorf("%w: %s", sentinel, msg)
-	}
-}
-
 // grown checks the text against its bound; containers call it per item.
 func (j *jsonState) grown() bool {
-	if len(j.out) > j.outMax {
-		j.fail(ErrLimit, "JSON text larger than the allocation limit")
+	if len(j.Buf) > j.outMax {
+		j.Failf(ErrLimit, "JSON text larger than the allocation limit")
 		return false
 	}
 	return true
 }
 
-// jsonEntry holds the JSON encoders of one (schema, Go type), by style.
-type jsonEntry struct {
-	p  [JSONStyles]atomic.Pointer[jsonCompiled]
+// StyleSlots holds one value per JSONStyle index, each made on first
+// use; the JSON family keeps its programs in them, and the JSON encoders
+// of a Go type are kept so too.
+type StyleSlots[T any] struct {
+	p  [JSONStyles]atomic.Pointer[T]
 	mu sync.Mutex
+}
+
+// Get returns the value of slot i, made by newValue if there is none yet.
+func (s *StyleSlots[T]) Get(i int, newValue func() *T) *T {
+	slot := &s.p[i&(JSONStyles-1)]
+	if v := slot.Load(); v != nil {
+		return v
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v := slot.Load(); v != nil {
+		return v
+	}
+	v := newValue()
+	slot.Store(v)
+	return v
 }
 
 type jsonCompiled struct {
@@ -122,52 +120,35 @@ func AppendJSON(dst []byte, s *schema.Schema, v any, st JSONStyle, eo *EncodeOpt
 	if t == stringAnyMapType || t == anySliceType {
 		return dst, false, nil
 	}
-	var family Family
-	var enc encoder
-	switch {
-	case t.Kind() == reflect.Pointer && !ef.data.isNil():
-		family = familyJSONElemEncoder
-		enc, err = cachedEncoderOfElem(s, ef.typ, t)
-	case t.Kind() == reflect.Map || t.Kind() == reflect.Pointer || t.Kind() == reflect.Chan ||
-		t.Kind() == reflect.Func || t.Kind() == reflect.UnsafePointer || isDirectIface(t):
-		return dst, false, nil
-	default:
-		family = familyJSONEncoder
-		enc, err = cachedEncoder(s, ef.typ, t)
-	}
+	enc, p, indirect, err := topEncoder(s, &v)
 	if err != nil {
 		return dst, true, err
 	}
-	entry := cachedFor(s, family, ef.typ, func() *jsonEntry { return new(jsonEntry) })
-	slot := &(*entry).p[st.Index()&(JSONStyles-1)]
-	jc := slot.Load()
-	if jc == nil {
-		(*entry).mu.Lock()
-		if jc = slot.Load(); jc == nil {
-			jc = compileJSON(s, enc, st)
-			slot.Store(jc)
-		}
-		(*entry).mu.Unlock()
+	if indirect {
+		return dst, false, nil
 	}
+	family := familyJSONEncoder
+	if t.Kind() == reflect.Pointer {
+		family = familyJSONElemEncoder
+	}
+	entry := cachedFor(s, family, ef.typ, func() *StyleSlots[jsonCompiled] { return new(StyleSlots[jsonCompiled]) })
+	jc := (*entry).Get(st.Index(), func() *jsonCompiled { return compileJSON(s, enc, st) })
 	if jc.err != nil {
 		return dst, true, jc.err
 	}
 	j := jsonStatePool.Get().(*jsonState)
-	j.out = dst
+	j.Buf = dst
 	j.outMax = math.MaxInt
 	if do.MaxAlloc > 0 {
 		j.outMax = len(dst) + int(min(do.MaxAlloc, int64(math.MaxInt-len(dst))))
 	}
-	j.depthLeft = eo.maxDepth()
+	j.DepthLeft = eo.maxDepth()
 	j.validateUTF = do.ValidateUTF8
 	j.dopts = *do
 	j.bin.MaxDecimalScale = eo.maxDecimalScale()
-	jc.enc.encodeJSON(ef.data, j)
-	out = j.out
-	if j.err != nil {
-		err = &Error{Op: "marshal", Path: formatPath(j.path), Offset: -1, Err: j.err}
-	}
-	j.out, j.err, j.path = nil, nil, j.path[:0]
+	jc.enc.encodeJSON(p, j)
+	out, err = j.Buf, marshalError(&j.Encoder)
+	j.Buf, j.Err, j.Path = nil, nil, j.Path[:0]
 	if cap(j.bin.Buf) > maxPooledBuffer {
 		j.bin.Buf = nil
 	}

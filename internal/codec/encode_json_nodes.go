@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -209,42 +208,42 @@ func (c jsonScalar) encodeJSON(p pointer, j *jsonState) { j.scalar(c.op, p) }
 func (j *jsonState) scalar(op jsonOp, p pointer) {
 	switch op {
 	case jopNull:
-		j.out = append(j.out, "null"...)
+		j.Buf = append(j.Buf, "null"...)
 	case jopBool:
 		j.appendBool(*as[bool](p))
 	case jopInt32:
-		j.out = jsontext.AppendInt(j.out, int64(*as[int32](p)))
+		j.Buf = jsontext.AppendInt(j.Buf, int64(*as[int32](p)))
 	case jopInt64:
-		j.out = jsontext.AppendInt(j.out, *as[int64](p))
+		j.Buf = jsontext.AppendInt(j.Buf, *as[int64](p))
 	case jopFloat:
-		j.out = jsontext.AppendNumber(j.out, float64(*as[float32](p)), 32)
+		j.Buf = jsontext.AppendNumber(j.Buf, float64(*as[float32](p)), 32)
 	case jopDouble:
-		j.out = jsontext.AppendNumber(j.out, *as[float64](p), 64)
+		j.Buf = jsontext.AppendNumber(j.Buf, *as[float64](p), 64)
 	case jopString:
 		j.appendString(*as[string](p))
 	case jopCodePoints:
-		j.out = jsontext.AppendCodePoints(j.out, *as[[]byte](p))
+		j.Buf = jsontext.AppendCodePoints(j.Buf, *as[[]byte](p))
 	case jopBase64:
-		j.out = append(j.out, '"')
-		j.out = base64.StdEncoding.AppendEncode(j.out, *as[[]byte](p))
-		j.out = append(j.out, '"')
+		j.Buf = append(j.Buf, '"')
+		j.Buf = base64.StdEncoding.AppendEncode(j.Buf, *as[[]byte](p))
+		j.Buf = append(j.Buf, '"')
 	}
 }
 
 func (j *jsonState) appendBool(v bool) {
 	if v {
-		j.out = append(j.out, "true"...)
+		j.Buf = append(j.Buf, "true"...)
 	} else {
-		j.out = append(j.out, "false"...)
+		j.Buf = append(j.Buf, "false"...)
 	}
 }
 
 func (j *jsonState) appendString(s string) {
 	if j.validateUTF && !utf8.ValidString(s) {
-		j.fail(ErrInvalid, "string is not valid UTF-8")
+		j.Failf(ErrInvalid, "string is not valid UTF-8")
 		return
 	}
-	j.out = jsontext.AppendString(j.out, s)
+	j.Buf = jsontext.AppendString(j.Buf, s)
 }
 
 // jsonStruct writes a struct as a record: the keys and the primitive
@@ -261,30 +260,30 @@ type jsonField struct {
 }
 
 func (c *jsonStruct) encodeJSON(p pointer, j *jsonState) {
-	if !j.enter() {
+	if !j.Enter() {
 		return
 	}
-	j.out = append(j.out, '{')
+	j.Buf = append(j.Buf, '{')
 	for i := range c.fields {
 		f := &c.fields[i]
-		j.out = append(j.out, f.key...)
+		j.Buf = append(j.Buf, f.key...)
 		switch f.op {
 		case jopOther:
 			f.enc.encodeJSON(p.add(f.offset), j)
 		case jopText:
-			j.out = append(j.out, f.text...)
+			j.Buf = append(j.Buf, f.text...)
 			continue
 		default:
 			j.scalar(f.op, p.add(f.offset))
 		}
-		if j.err != nil {
-			j.path = append(j.path, f.name)
+		if j.Err != nil {
+			j.AddField(f.name)
 			return
 		}
 	}
-	j.out = append(j.out, '}')
+	j.Buf = append(j.Buf, '}')
 	if j.grown() {
-		j.leave()
+		j.Leave()
 	}
 }
 
@@ -302,7 +301,7 @@ func (c *jsonTimestamp) encodeJSON(p pointer, j *jsonState) {
 		c.bin.encodeJSON(p, j)
 		return
 	}
-	j.out = jsontext.AppendInt(j.out, v)
+	j.Buf = jsontext.AppendInt(j.Buf, v)
 }
 
 // jsonPtr follows a pointer for a schema without null; a nil pointer is
@@ -338,7 +337,7 @@ func (c *jsonUnion) encodeJSON(p pointer, j *jsonState) {
 			c.bin.encodeJSON(p, j)
 			return
 		}
-		j.out = append(j.out, "null"...)
+		j.Buf = append(j.Buf, "null"...)
 		return
 	}
 	if c.index < 0 {
@@ -352,9 +351,9 @@ func (c *jsonUnion) encodeJSON(p pointer, j *jsonState) {
 		c.elem.encodeJSON(p, j)
 		return
 	}
-	j.out = append(j.out, c.open...)
+	j.Buf = append(j.Buf, c.open...)
 	c.elem.encodeJSON(p, j)
-	j.out = append(j.out, '}')
+	j.Buf = append(j.Buf, '}')
 }
 
 // jsonSlice writes a slice as an array.
@@ -365,22 +364,22 @@ type jsonSlice struct {
 
 func (c *jsonSlice) encodeJSON(p pointer, j *jsonState) {
 	sh := as[sliceHeader](p)
-	if !j.enter() {
+	if !j.Enter() {
 		return
 	}
-	j.out = append(j.out, '[')
+	j.Buf = append(j.Buf, '[')
 	for i := 0; i < sh.len; i++ {
 		if i > 0 {
-			j.out = append(j.out, ',')
+			j.Buf = append(j.Buf, ',')
 		}
 		c.elem.encodeJSON(sh.data.add(uintptr(i)*c.elemSize), j)
-		if j.err != nil || !j.grown() {
-			j.path = append(j.path, "["+strconv.Itoa(i)+"]")
+		if j.Err != nil || !j.grown() {
+			j.AddIndex(i)
 			return
 		}
 	}
-	j.out = append(j.out, ']')
-	j.leave()
+	j.Buf = append(j.Buf, ']')
+	j.Leave()
 }
 
 // jsonPrimSlice writes a slice of a primitive kind in one loop.
@@ -388,18 +387,18 @@ type jsonPrimSlice[T any] struct{ op jsonOp }
 
 func (c jsonPrimSlice[T]) encodeJSON(p pointer, j *jsonState) {
 	s := *as[[]T](p)
-	j.out = append(j.out, '[')
+	j.Buf = append(j.Buf, '[')
 	for i := range s {
 		if i > 0 {
-			j.out = append(j.out, ',')
+			j.Buf = append(j.Buf, ',')
 		}
 		j.scalar(c.op, pointerTo(&s[i]))
-		if j.err != nil {
-			j.path = append(j.path, "["+strconv.Itoa(i)+"]")
+		if j.Err != nil {
+			j.AddIndex(i)
 			return
 		}
 	}
-	j.out = append(j.out, ']')
+	j.Buf = append(j.Buf, ']')
 	j.grown()
 }
 
@@ -408,25 +407,25 @@ func (c jsonPrimSlice[T]) encodeJSON(p pointer, j *jsonState) {
 type jsonStringMap struct{ slotSize, valueOff uintptr }
 
 func (c *jsonStringMap) encodeJSON(p pointer, j *jsonState) {
-	if !j.enter() {
+	if !j.Enter() {
 		return
 	}
-	j.out = append(j.out, '{')
+	j.Buf = append(j.Buf, '{')
 	first := true
 	entry := func(k, v string) bool {
 		if !first {
-			j.out = append(j.out, ',')
+			j.Buf = append(j.Buf, ',')
 		}
 		first = false
 		if j.validateUTF && !utf8.ValidString(k) {
-			j.fail(ErrInvalid, "map key is not valid UTF-8")
+			j.Failf(ErrInvalid, "map key is not valid UTF-8")
 			return false
 		}
-		j.out = jsontext.AppendString(j.out, k)
-		j.out = append(j.out, ':')
+		j.Buf = jsontext.AppendString(j.Buf, k)
+		j.Buf = append(j.Buf, ':')
 		j.appendString(v)
-		if j.err != nil {
-			j.path = append(j.path, "["+strconv.Quote(k)+"]")
+		if j.Err != nil {
+			j.AddKey(k)
 			return false
 		}
 		return true
@@ -444,9 +443,9 @@ func (c *jsonStringMap) encodeJSON(p pointer, j *jsonState) {
 			}
 		}
 	}
-	j.out = append(j.out, '}')
+	j.Buf = append(j.Buf, '}')
 	if j.grown() {
-		j.leave()
+		j.Leave()
 	}
 }
 
@@ -459,13 +458,13 @@ type jsonRendered struct {
 
 func (c *jsonRendered) encodeJSON(p pointer, j *jsonState) {
 	e := &j.bin
-	e.Buf, e.Err, e.Path, e.DepthLeft = e.Buf[:0], nil, e.Path[:0], j.depthLeft
+	e.Buf, e.Err, e.Path, e.DepthLeft = e.Buf[:0], nil, e.Path[:0], j.DepthLeft
 	c.enc.encode(p, e)
 	if e.Err != nil {
 		j.failFrom(e.Err, formatPath(e.Path))
 		return
 	}
-	out, err := c.r.AppendJSON(j.out, e.Buf, &j.dopts)
+	out, err := c.r.AppendJSON(j.Buf, e.Buf, &j.dopts)
 	if err != nil {
 		var ce *Error
 		if errors.As(err, &ce) {
@@ -475,17 +474,17 @@ func (c *jsonRendered) encodeJSON(p pointer, j *jsonState) {
 		}
 		return
 	}
-	j.out = out
+	j.Buf = out
 	j.grown()
 }
 
 // failFrom records an error that a node met below its own path.
 func (j *jsonState) failFrom(err error, path string) {
-	if j.err != nil {
+	if j.Err != nil {
 		return
 	}
-	j.err = err
+	j.Err = err
 	if path != "" {
-		j.path = append(j.path, path)
+		j.Path = append(j.Path, path)
 	}
 }

@@ -42,7 +42,10 @@ func (e *encodeState) release() {
 	encodeStatePool.Put(e)
 }
 
-func (e *encodeState) toError() error {
+func (e *encodeState) toError() error { return marshalError(&e.Encoder) }
+
+// marshalError is the error of an encode, or nil.
+func marshalError(e *wire.Encoder) error {
 	if e.Err == nil {
 		return nil
 	}

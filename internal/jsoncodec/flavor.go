@@ -1,9 +1,6 @@
 package jsoncodec
 
 import (
-	"sync"
-	"sync/atomic"
-
 	"github.com/avrogo/avro/internal/codec"
 	"github.com/avrogo/avro/schema"
 )
@@ -53,28 +50,11 @@ func (f Flavor) index() int {
 	return i
 }
 
-const flavors = 32
-
-// programs are the compiled programs of one schema node, by flavour.
-type programs struct {
-	p  [flavors]atomic.Pointer[Program]
-	mu sync.Mutex
-}
+const flavors = codec.JSONStyles
 
 // ProgramOf returns the program of schema s in flavour f, compiled on
 // first use and kept in the schema.
 func ProgramOf(s *schema.Schema, f Flavor) *Program {
-	ps := codec.Cached(s, codec.FamilyJSON, func() *programs { return new(programs) })
-	slot := &(*ps).p[f.index()&(flavors-1)]
-	if p := slot.Load(); p != nil {
-		return p
-	}
-	(*ps).mu.Lock()
-	defer (*ps).mu.Unlock()
-	if p := slot.Load(); p != nil {
-		return p
-	}
-	p := compile(s, f)
-	slot.Store(p)
-	return p
+	ps := codec.Cached(s, codec.FamilyJSON, func() *codec.StyleSlots[Program] { return new(codec.StyleSlots[Program]) })
+	return (*ps).Get(f.index(), func() *Program { return compile(s, f) })
 }
