@@ -149,11 +149,7 @@ func (c *jsonCompiler) record(s *schema.Schema, e *structEncoder) jsonEncoder {
 		f := fields[i]
 		jf := &js.fields[i]
 		jf.name = fe.name
-		jf.key = jsontext.AppendString(nil, fe.name)
-		if i > 0 {
-			jf.key = append([]byte{','}, jf.key...)
-		}
-		jf.key = append(jf.key, ':')
+		jf.key = jsontext.Member(fe.name, i == 0)
 		jf.offset = fe.offset
 		if fe.op == fieldDefaultBytes {
 			text, err := c.st.Renderer(f.Type()).AppendJSON(nil, fe.def, &DecodeOptions{})

@@ -1,6 +1,7 @@
 package jsoncodec
 
 import (
+	"github.com/avrogo/avro/internal/jsontext"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -70,8 +71,8 @@ func (c *compiler) record(s *schema.Schema) *recordNode {
 	for i, f := range fields {
 		r.fields[i] = recordField{
 			name:   f.Name(),
-			key:    fieldKey(f.Name(), i == 0),
-			member: fieldKey(f.Name(), true),
+			key:    jsontext.Member(f.Name(), i == 0),
+			member: jsontext.Member(f.Name(), true),
 			def:    f.DefaultBinary(),
 			hasDef: f.HasDefault(),
 		}

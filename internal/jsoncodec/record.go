@@ -1,7 +1,6 @@
 package jsoncodec
 
 import (
-	"github.com/avrogo/avro/internal/jsontext"
 	"github.com/avrogo/avro/internal/wire"
 )
 
@@ -182,13 +181,4 @@ func (f *fromState) appendDefault(fl *recordField, record string) bool {
 	}
 	f.out = append(f.out, fl.def...)
 	return true
-}
-
-func fieldKey(name string, first bool) []byte {
-	var b []byte
-	if !first {
-		b = append(b, ',')
-	}
-	b = jsontext.AppendString(b, name)
-	return append(b, ':')
 }

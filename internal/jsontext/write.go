@@ -121,3 +121,14 @@ func AppendNumber(dst []byte, f float64, bits int) []byte {
 	}
 	return AppendFloat(dst, f, bits)
 }
+
+// Member returns the text that starts the member name of an object: the
+// name as a JSON string and its colon, after a comma unless first.
+func Member(name string, first bool) []byte {
+	var b []byte
+	if !first {
+		b = append(b, ',')
+	}
+	b = AppendString(b, name)
+	return append(b, ':')
+}
