@@ -65,54 +65,47 @@ func roundOdd32(g, cp uint64) uint64 {
 	return hi | (lo|-lo)>>63
 }
 
-// shortest64 returns the shortest decimal d·10^e that reads back as the
-// float64 c·2^q, with c > 0 and q as in the encoding (c below 2^53;
-// q = -1074 for the subnormals). d is below 10^17 and may end in zeros.
-func shortest64(c uint64, q int) (d uint64, e int) {
-	const cMin = 1 << 52
-	out := c & 1
-	cb := c << 2
-	cbr := cb + 2
-	var cbl uint64
-	var k int
-	if c != cMin || q == -1074 {
+// interval returns the rounding interval of the float c·2^q in units of
+// 2^(q-2), [cbl, cbr] around cb, with the k of the decimals to look at
+// and the shift h that aligns the bounds with 10^-k; cMin is the
+// smallest significand of a normal binade and qMin the exponent of the
+// subnormals.
+func interval(c, cMin uint64, q, qMin int) (cb, cbl, cbr uint64, k int, h uint) {
+	cb = c << 2
+	cbr = cb + 2
+	if c != cMin || q == qMin {
 		cbl = cb - 2
 		k = flog10pow2(q)
 	} else {
 		cbl = cb - 1
 		k = flog10ThreeQuartersPow2(q)
 	}
-	h := uint(q+flog2pow10(-k)+1) & 63
+	h = uint(q+flog2pow10(-k)+1) & 63
+	return cb, cbl, cbr, k, h
+}
+
+// shortest64 returns the shortest decimal d·10^e that reads back as the
+// float64 c·2^q, with c > 0 and q as in the encoding (c below 2^53;
+// q = -1074 for the subnormals). d is below 10^17 and may end in zeros.
+func shortest64(c uint64, q int) (d uint64, e int) {
+	cb, cbl, cbr, k, h := interval(c, 1<<52, q, -1074)
 	g := &pow10Table[-k-pow10MinExp]
 	vb := roundOdd(g[0], g[1], cb<<h)
 	vbl := roundOdd(g[0], g[1], cbl<<h)
 	vbr := roundOdd(g[0], g[1], cbr<<h)
-	return pickDigits(vb, vbl, vbr, out, k)
+	return pickDigits(vb, vbl, vbr, c&1, k)
 }
 
 // shortest32 is shortest64 for a float32: c below 2^24, q = -149 for
 // the subnormals. Its 64-bit approximations of 10^-k are the table's
 // high words rounded up.
 func shortest32(c uint64, q int) (d uint64, e int) {
-	const cMin = 1 << 23
-	out := c & 1
-	cb := c << 2
-	cbr := cb + 2
-	var cbl uint64
-	var k int
-	if c != cMin || q == -149 {
-		cbl = cb - 2
-		k = flog10pow2(q)
-	} else {
-		cbl = cb - 1
-		k = flog10ThreeQuartersPow2(q)
-	}
-	h := uint(q+flog2pow10(-k)+1) & 63
+	cb, cbl, cbr, k, h := interval(c, 1<<23, q, -149)
 	g := pow10Table[-k-pow10MinExp][0] + 1
 	vb := roundOdd32(g, cb<<h)
 	vbl := roundOdd32(g, cbl<<h)
 	vbr := roundOdd32(g, cbr<<h)
-	return pickDigits(vb, vbl, vbr, out, k)
+	return pickDigits(vb, vbl, vbr, c&1, k)
 }
 
 // pickDigits chooses the decimal from the float and its interval bounds
