@@ -46,7 +46,25 @@ func (c *ptrEncoder) encode(p pointer, e *encodeState) {
 	c.enc.encode(ptr, e)
 }
 
+// endlessPointer reports whether t is a pointer type whose chain of
+// pointer elements never ends (type P *P): no value of it holds anything
+// but pointers, so no schema without null can be written from or read into
+// it, and following it would never stop.
+func endlessPointer(t reflect.Type) bool {
+	seen := map[reflect.Type]bool{}
+	for ; t.Kind() == reflect.Pointer; t = t.Elem() {
+		if seen[t] {
+			return true
+		}
+		seen[t] = true
+	}
+	return false
+}
+
 func (c *compiler) ptrDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
+	if endlessPointer(t) {
+		return nil, typeErr(path, t, s, "its pointers only point to pointers")
+	}
 	pd := &ptrDecoder{newElem: pointeeAllocator(t.Elem())}
 	c.decoders[compileKey{s, t}] = pd
 	dec, err := c.decoderFor(s, t.Elem(), path)
@@ -58,6 +76,9 @@ func (c *compiler) ptrDecoder(s *schema.Schema, t reflect.Type, path string) (de
 }
 
 func (c *compiler) ptrEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
+	if endlessPointer(t) {
+		return nil, typeErr(path, t, s, "its pointers only point to pointers")
+	}
 	pe := &ptrEncoder{}
 	c.encoders[compileKey{s, t}] = pe
 	enc, err := c.encoderFor(s, t.Elem(), path)
