@@ -2,7 +2,6 @@ package jsontext
 
 import (
 	"math"
-	"strconv"
 )
 
 // safe[c] is true for the bytes a JSON string may hold unescaped.
@@ -97,14 +96,6 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 		return appendFloat32(dst, f)
 	}
 	panic("jsontext: AppendFloat needs 32 or 64 bits")
-}
-
-// AppendInt appends i in decimal.
-func AppendInt(dst []byte, i int64) []byte {
-	if uint64(i) < 10 {
-		return append(dst, byte('0'+i))
-	}
-	return strconv.AppendInt(dst, i, 10)
 }
 
 // AppendNumber appends f as AppendFloat does, and NaN and the infinities,
