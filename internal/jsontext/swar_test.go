@@ -1,6 +1,10 @@
 package jsontext
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+	"unicode/utf8"
+)
 
 // TestSpecialEveryByte: the eight-byte test agrees with the byte table
 // for every byte value at every position, beside plain and high bytes.
@@ -68,6 +72,37 @@ func TestAppendStringEscapes(t *testing.T) {
 			if r.Failed() || !ok || string(back) != string(s) {
 				t.Fatalf("%q escaped as %q read back %q", s, escaped, back)
 			}
+		}
+	}
+}
+
+// TestAppendCodePointsMixed compares AppendCodePoints with the text of
+// each byte alone (its code point's UTF-8, or the string writer's text of
+// an ASCII byte) on random bytes of every mix of ASCII and binary runs.
+func TestAppendCodePointsMixed(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		b := make([]byte, r.IntN(100))
+		mix := r.IntN(4) // how often a byte is any byte rather than a letter
+		for i := range b {
+			if r.IntN(4) < mix {
+				b[i] = byte(r.Uint32())
+			} else {
+				b[i] = 'a' + byte(r.IntN(26))
+			}
+		}
+		want := []byte{'"'}
+		for _, c := range b {
+			if c >= 0x80 {
+				want = utf8.AppendRune(want, rune(c))
+			} else {
+				s := AppendString(nil, []byte{c})
+				want = append(want, s[1:len(s)-1]...)
+			}
+		}
+		want = append(want, '"')
+		if got := AppendCodePoints([]byte("x"), b); string(got[1:]) != string(want) || got[0] != 'x' {
+			t.Fatalf("% x: got %q, want %q", b, got, want)
 		}
 	}
 }

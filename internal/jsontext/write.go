@@ -1,7 +1,9 @@
 package jsontext
 
 import (
+	"encoding/binary"
 	"math"
+	"slices"
 )
 
 // safe[c] is true for the bytes a JSON string may hold unescaped.
@@ -55,32 +57,57 @@ func appendEscape(dst []byte, c byte) []byte {
 	return append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 }
 
+// codePointText[c] is the text of code point c in a JSON string: c
+// itself, its two bytes of UTF-8 or its escape, in the low bytes of a word
+// as one little-endian store writes them, with its length in the top byte.
+var codePointText = func() (t [256]uint64) {
+	for c := range 256 {
+		var text []byte
+		switch {
+		case c >= 0x80:
+			text = []byte{0xC0 | byte(c)>>6, 0x80 | byte(c)&0x3F}
+		case safe[c]:
+			text = []byte{byte(c)}
+		default:
+			text = appendEscape(nil, byte(c))
+		}
+		var w uint64
+		for i, x := range text {
+			w |= uint64(x) << (8 * i)
+		}
+		t[c] = w | uint64(len(text))<<56
+	}
+	return t
+}()
+
+// codePointChunk is how many bytes AppendCodePoints writes from the table
+// between two looks for a run of plain ASCII, which it copies instead.
+const codePointChunk = 16
+
 // AppendCodePoints appends b as the JSON string that Avro's JSON encoding
 // gives bytes and fixed values: each byte is the code point of the same
 // number, U+0000 to U+00FF, so bytes from 0x80 take two bytes of UTF-8.
 func AppendCodePoints(dst []byte, b []byte) []byte {
 	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(b); i++ {
+	for i := 0; i < len(b); {
 		if n := asciiPlainRun(b, i); n > 0 {
+			dst = append(dst, b[i:i+n]...)
 			i += n
-			if i >= len(b) {
-				break
-			}
-		}
-		c := b[i]
-		if c < 0x80 && safe[c] {
 			continue
 		}
-		dst = append(dst, b[start:i]...)
-		if c >= 0x80 {
-			dst = append(dst, 0xC0|c>>6, 0x80|c&0x3F)
-		} else {
-			dst = appendEscape(dst, c)
+		// Binary data: every byte from the table, one store each, in room
+		// for the longest text (an escape, six bytes) and the last store.
+		end := min(len(b), i+codePointChunk)
+		dst = slices.Grow(dst, 6*(end-i)+8)
+		out := dst[len(dst):cap(dst)]
+		j := 0
+		for ; i < end; i++ {
+			w := codePointText[b[i]]
+			binary.LittleEndian.PutUint64(out[j:], w)
+			j += int(w >> 56)
 		}
-		start = i + 1
+		dst = dst[:len(dst)+j]
 	}
-	dst = append(dst, b[start:]...)
 	return append(dst, '"')
 }
 
