@@ -14,7 +14,7 @@ import (
 // Go value that avro.Marshal takes for s, with the same type mapping:
 // structs, maps, slices, any, value.Value, registered interfaces and the
 // Go types of logical types.
-func Marshal(s *schema.Schema, v any) ([]byte, error) { return Options{}.Append(nil, s, v) }
+func Marshal(s *schema.Schema, v any) ([]byte, error) { return Options{}.Marshal(s, v) }
 
 // Append appends the Avro JSON encoding of v for schema s to dst.
 func Append(dst []byte, s *schema.Schema, v any) ([]byte, error) {
@@ -22,7 +22,18 @@ func Append(dst []byte, s *schema.Schema, v any) ([]byte, error) {
 }
 
 // Marshal returns the JSON text of v for schema s in the options' style.
-func (o Options) Marshal(s *schema.Schema, v any) ([]byte, error) { return o.Append(nil, s, v) }
+func (o Options) Marshal(s *schema.Schema, v any) ([]byte, error) {
+	// The text is written in a pooled buffer and copied out at its size:
+	// one allocation, where growing a new slice would take several.
+	b := getBuffer()
+	defer putBuffer(b)
+	out, err := o.Append((*b)[:0], s, v)
+	*b = out
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), out...), nil
+}
 
 // Append appends the JSON text of v for schema s, in the options' style,
 // to dst and returns the extended slice. It does not allocate when dst has

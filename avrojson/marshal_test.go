@@ -1,6 +1,7 @@
 package avrojson_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/avrogo/avro/avrojson"
@@ -32,5 +33,28 @@ func TestAppendDoesNotAllocate(t *testing.T) {
 		if n := testing.AllocsPerRun(100, f); n != 0 {
 			t.Errorf("%s: %v allocations, want 0", name, n)
 		}
+	}
+}
+
+// TestMarshalAllocatesOnce: Marshal returns new memory of the text's size
+// in one allocation (of the size class above it), however long the text,
+// rather than growing a slice.
+func TestMarshalAllocatesOnce(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under -race (sync.Pool drops items at random); the other runs of the test command check them")
+	}
+	p := point{X: 1 << 40, Y: strings.Repeat("a long string, ", 200)}
+	want, err := avrojson.Append(nil, pointSchema, &p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []byte
+	f := func() { got, _ = avrojson.Marshal(pointSchema, &p) }
+	f()
+	if n := testing.AllocsPerRun(100, f); n != 1 {
+		t.Errorf("Marshal: %v allocations, want 1", n)
+	}
+	if string(got) != string(want) || cap(got) > len(want)+len(want)/8 {
+		t.Errorf("Marshal = %d bytes (cap %d), want the %d of Append", len(got), cap(got), len(want))
 	}
 }
