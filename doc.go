@@ -28,10 +28,11 @@
 //	Avro           Go
 //	null           any (nil); the null branch of unions (see below)
 //	boolean        bool
-//	int            every integer kind (int, int8..int64, uint..uint64), range-checked
-//	long           every integer kind, range-checked
-//	float          float32; float64 (decode exact, encode rounded)
-//	double         float64; float32 (decode rounded, encode exact)
+//	int            every integer kind (int, int8..int64, uint..uint64), range-checked;
+//	               json.Number (an integer literal)
+//	long           every integer kind, range-checked; json.Number (an integer literal)
+//	float          float32; float64 (decode exact, encode rounded); json.Number
+//	double         float64; float32 (decode rounded, encode exact); json.Number
 //	bytes          []byte, string
 //	string         string, []byte, types implementing encoding.TextMarshaler/TextUnmarshaler
 //	enum           string (the symbol), integer kinds (the index), TextMarshaler types
@@ -41,6 +42,9 @@
 //	record         structs, maps with string-kind keys (map[string]any)
 //	union          see below
 //	any schema     any (see "Generic values")
+//
+// A json.Number is written as value.FromAny reads one (floats rounded once
+// to their precision) and is read as the shortest literal of the value.
 //
 // Logical types add these mappings; any other Go type falls back to the
 // underlying type's mapping (int64 for timestamps, int32 for dates, []byte

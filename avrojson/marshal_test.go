@@ -1,10 +1,12 @@
 package avrojson_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/avrogo/avro/avrojson"
+	"github.com/avrogo/avro/schema"
 )
 
 // TestAppendDoesNotAllocate: writing into a caller's buffer, and both
@@ -56,5 +58,23 @@ func TestMarshalAllocatesOnce(t *testing.T) {
 	}
 	if string(got) != string(want) || cap(got) > len(want)+len(want)/8 {
 		t.Errorf("Marshal = %d bytes (cap %d), want the %d of Append", len(got), cap(got), len(want))
+	}
+}
+
+// TestJSONNumberField: a json.Number field writes its number as a JSON
+// number and reads back as the shortest literal of the value.
+func TestJSONNumberField(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"N","fields":[{"name":"l","type":"long"},{"name":"d","type":"double"}]}`)
+	type rec struct {
+		L json.Number `avro:"l"`
+		D json.Number `avro:"d"`
+	}
+	text, err := avrojson.Marshal(s, &rec{L: "-9223372036854775808", D: "2.50"})
+	if want := `{"l":-9223372036854775808,"d":2.5}`; err != nil || string(text) != want {
+		t.Fatalf("Marshal = %s, %v, want %s", text, err, want)
+	}
+	var back rec
+	if err := avrojson.Unmarshal(s, text, &back); err != nil || back.L != "-9223372036854775808" || back.D != "2.5" {
+		t.Errorf("Unmarshal = %+v, %v", back, err)
 	}
 }

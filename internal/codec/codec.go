@@ -199,6 +199,9 @@ func (c *compiler) specialDecoder(s *schema.Schema, t reflect.Type, path string)
 	if gc, err := c.genericShape(s, t, path); gc != nil || err != nil {
 		return gc, true, err
 	}
+	if nc := numberCodecFor(s, t); nc != nil {
+		return nc, true, nil
+	}
 	// As in encoding/json, the methods come before the kind: a string
 	// type with its own UnmarshalText is read through it.
 	if (s.Kind() == schema.String || s.Kind() == schema.Enum) && s.Logical() == schema.NoLogical &&
@@ -223,6 +226,9 @@ func (c *compiler) specialEncoder(s *schema.Schema, t reflect.Type, path string)
 	}
 	if gc, err := c.genericShape(s, t, path); gc != nil || err != nil {
 		return gc, true, err
+	}
+	if nc := numberCodecFor(s, t); nc != nil {
+		return nc, true, nil
 	}
 	// A MarshalText of *T serves too: the encoder has the value's
 	// address, as encoding/json does for addressable values. And as
