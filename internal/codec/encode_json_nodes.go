@@ -14,21 +14,20 @@ import (
 // jsonCompiler converts one binary encoder tree to its JSON twin.
 type jsonCompiler struct {
 	st JSONStyle
-	// done keeps the struct and pointer encoders by schema and binary
-	// encoder, so that a recursive type (type P *P too) converts to a
-	// cycle, as its binary encoders form one.
-	done map[jsonKey]jsonEncoder
+	// structs are kept by schema and encoder, so that a recursive type
+	// converts to a cycle.
+	structs map[jsonStructKey]*jsonStruct
 	// err is the first error of the compilation.
 	err error
 }
 
-type jsonKey struct {
+type jsonStructKey struct {
 	s   *schema.Schema
-	enc encoder
+	enc *structEncoder
 }
 
 func compileJSON(s *schema.Schema, enc encoder, st JSONStyle) *jsonCompiled {
-	c := &jsonCompiler{st: st, done: map[jsonKey]jsonEncoder{}}
+	c := &jsonCompiler{st: st, structs: map[jsonStructKey]*jsonStruct{}}
 	je := c.convert(s, enc)
 	return &jsonCompiled{enc: je, err: c.err}
 }
@@ -48,14 +47,7 @@ func (c *jsonCompiler) convert(s *schema.Schema, enc encoder) jsonEncoder {
 			return c.union(s, e)
 		}
 	case *ptrEncoder:
-		key := jsonKey{s, e}
-		if jp, ok := c.done[key]; ok {
-			return jp
-		}
-		jp := &jsonPtr{bin: c.rendered(s, e)}
-		c.done[key] = jp
-		jp.elem = c.convert(s, e.enc)
-		return jp
+		return &jsonPtr{elem: c.convert(s, e.enc), bin: c.rendered(s, e)}
 	case *sliceEncoder:
 		if s.Kind() == schema.Array && e.elemSize > 0 {
 			return &jsonSlice{elemSize: e.elemSize, elem: c.convert(s.Items(), e.elem)}
@@ -145,12 +137,12 @@ func (c *jsonCompiler) primSlice(items *schema.Schema, enc encoder) jsonEncoder 
 }
 
 func (c *jsonCompiler) record(s *schema.Schema, e *structEncoder) jsonEncoder {
-	key := jsonKey{s, e}
-	if js, ok := c.done[key]; ok {
+	key := jsonStructKey{s, e}
+	if js, ok := c.structs[key]; ok {
 		return js
 	}
 	js := &jsonStruct{fields: make([]jsonField, len(e.fields))}
-	c.done[key] = js
+	c.structs[key] = js
 	fields := s.Fields()
 	for i := range e.fields {
 		fe := &e.fields[i]
