@@ -2,10 +2,11 @@ package codec
 
 import (
 	"encoding/json"
-	"errors"
 	"math"
 	"reflect"
 	"strconv"
+
+	"github.com/avrogo/avro/schema"
 )
 
 // The codecs of the primitive types for values held in an any (see
@@ -71,12 +72,7 @@ func anyInteger(v any) (x int64, isInt, fits bool) {
 	case uint64:
 		return int64(v), true, v <= math.MaxInt64
 	case json.Number:
-		// As value.FromAny reads it: an integer literal, exactly.
-		i, err := strconv.ParseInt(string(v), 10, 64)
-		if err != nil {
-			return 0, errors.Is(err, strconv.ErrRange), false
-		}
-		return i, true, true
+		return numberInteger(v)
 	case nil, string, float64, bool, float32, []byte, []any, map[string]any:
 		return 0, false, false
 	}
@@ -170,13 +166,7 @@ func (anyFloat) encodeAny(v any, e *encodeState) {
 		return
 	}
 	if n, ok := v.(json.Number); ok {
-		// Rounded once, to the nearest float32.
-		f, err := strconv.ParseFloat(string(n), 32)
-		if err != nil {
-			e.Failf(ErrRange, "json.Number %s is not an Avro float", n)
-			return
-		}
-		e.WriteFloat(float32(f))
+		encodeNumber(e, n, schema.Float)
 		return
 	}
 	f, ok := anyFloat64(v)

@@ -2,6 +2,7 @@ package codec
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strconv"
 
@@ -29,27 +30,42 @@ func numberCodecFor(s *schema.Schema, t reflect.Type) *numberCodec {
 	return nil
 }
 
-func (c *numberCodec) encode(p pointer, e *encodeState) {
-	n := string(*as[json.Number](p))
-	switch c.k {
+func (c *numberCodec) encode(p pointer, e *encodeState) { encodeNumber(e, *as[json.Number](p), c.k) }
+
+// numberInteger reads n as value.FromAny does for int and long: an integer
+// literal, exactly. isInt is false for any other text; fits is false for
+// an integer outside the int64 range.
+func numberInteger(n json.Number) (x int64, isInt, fits bool) {
+	i, err := strconv.ParseInt(string(n), 10, 64)
+	if err != nil {
+		return 0, errors.Is(err, strconv.ErrRange), false
+	}
+	return i, true, true
+}
+
+// encodeNumber writes n as Avro kind k (int, long, float or double): an
+// integer literal in range for int and long, the literal rounded once to
+// the precision of float and double.
+func encodeNumber(e *encodeState, n json.Number, k schema.Kind) {
+	switch k {
 	case schema.Int, schema.Long:
-		i, err := strconv.ParseInt(n, 10, 64)
-		if err != nil || c.k == schema.Int && i != int64(int32(i)) {
-			e.Failf(ErrRange, "json.Number %q is not an Avro %s", n, c.k)
+		x, isInt, fits := numberInteger(n)
+		if !isInt || !fits || k == schema.Int && x != int64(int32(x)) {
+			e.Failf(ErrRange, "json.Number %s is not an Avro %s", n, k)
 			return
 		}
-		e.WriteLong(i)
+		e.WriteLong(x)
 	case schema.Float:
-		f, err := strconv.ParseFloat(n, 32)
+		f, err := strconv.ParseFloat(string(n), 32)
 		if err != nil {
-			e.Failf(ErrRange, "json.Number %q is not an Avro float", n)
+			e.Failf(ErrRange, "json.Number %s is not an Avro float", n)
 			return
 		}
 		e.WriteFloat(float32(f))
 	default:
-		f, err := strconv.ParseFloat(n, 64)
+		f, err := strconv.ParseFloat(string(n), 64)
 		if err != nil {
-			e.Failf(ErrRange, "json.Number %q is not an Avro double", n)
+			e.Failf(ErrRange, "json.Number %s is not an Avro double", n)
 			return
 		}
 		e.WriteDouble(f)
