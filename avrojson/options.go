@@ -127,12 +127,12 @@ func (o *Options) decodeOptions() *codec.DecodeOptions {
 	return (*codec.DecodeOptions)(&o.Decode)
 }
 
-func (o *Options) readOptions() *jsoncodec.ReadOptions {
+func (o *Options) readOptions() jsoncodec.ReadOptions {
 	n := o.MaxNumberLength
 	if n <= 0 {
 		n = DefaultMaxNumberLength
 	}
-	return &jsoncodec.ReadOptions{Decode: o.decodeOptions(), MaxNumberLength: n, AllowUnknownFields: o.AllowUnknownFields}
+	return jsoncodec.ReadOptions{Decode: o.decodeOptions(), MaxNumberLength: n, AllowUnknownFields: o.AllowUnknownFields}
 }
 
 // The unions of the engine are numbered as this package's.

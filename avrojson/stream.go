@@ -68,6 +68,8 @@ func NewDecoder(r io.Reader, s *schema.Schema) *Decoder { return Options{}.NewDe
 
 // NewDecoder returns a Decoder that reads the options' style.
 func (o Options) NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
+	// The binary datums decoded are scratch.
+	o.Decode.ZeroCopy = false
 	d := &Decoder{r: r, s: s, o: o}
 	d.datums = codec.NewDatumReader(d.o.decodeOptions(), s)
 	return d
@@ -101,10 +103,10 @@ func (d *Decoder) Decode(v any) error {
 	text := d.buf[d.start:end]
 	per := d.perDatum()
 	ro := d.o.readOptions()
-	ro.Defaults = d.defaults.Budget(per.Defaults)
+	ro.Defaults, ro.LimitDefaults = d.defaults.Budget(per.Defaults), true
 	buf := getBuffer()
 	defer putBuffer(buf)
-	bin, _, err := d.o.program(writerOf(d.s)).FromJSON((*buf)[:0], text, 0, ro)
+	bin, _, err := d.o.program(writerOf(d.s)).FromJSON((*buf)[:0], text, 0, &ro)
 	*buf = bin
 	d.defaults.Spend(ro.DefaultsUsed)
 	if err != nil {

@@ -18,14 +18,23 @@ import (
 // The text must hold one JSON value, with white space around it only.
 // Bad text is an *avro.Error wrapping avro.ErrInvalid (or ErrTruncated,
 // ErrLimit, ErrRange), with the path of the value and the byte offset in
-// data. An error found in the Go value after the text was read (a number
-// that does not fit an int8 field) has the path and an Offset of -1.
+// data. An error of the Go value (a number that does not fit an int8
+// field) has the offset of the value's text; a syntax error anywhere in
+// the text is reported before it, as encoding/json does. For a resolved
+// schema, an error of the Go value has an Offset of -1. The decoded
+// values never alias data, whatever Decode.ZeroCopy says.
 func Unmarshal(s *schema.Schema, data []byte, v any) error { return Options{}.Unmarshal(s, data, v) }
 
 // Unmarshal is the package's Unmarshal with these options.
 func (o Options) Unmarshal(s *schema.Schema, data []byte, v any) error {
 	if s == nil {
 		return codec.ErrNilSchema
+	}
+	// The binary datums decoded are scratch.
+	o.Decode.ZeroCopy = false
+	if s.Writer() == nil {
+		ro := o.readOptions()
+		return publicError(codec.UnmarshalJSON(s, data, v, jsoncodec.StyleOf(o.flavor()), &ro), false)
 	}
 	buf := getBuffer()
 	defer putBuffer(buf)
@@ -66,7 +75,8 @@ func (o Options) JSONToBinary(dst []byte, s *schema.Schema, data []byte) ([]byte
 
 // readValue reads the one JSON value of data as a binary datum of s.
 func (o Options) readValue(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
-	out, n, err := o.program(s).FromJSON(dst, data, 0, o.readOptions())
+	ro := o.readOptions()
+	out, n, err := o.program(s).FromJSON(dst, data, 0, &ro)
 	if err != nil {
 		return dst, publicError(err, false)
 	}

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/avrojson"
 	"github.com/avrogo/avro/schema"
@@ -76,6 +79,7 @@ func FuzzJSONUnmarshal(f *testing.F) {
 		errValue := o.Unmarshal(jsonFuzzSchema, text, &v)
 		checkTypedError(t, errStruct)
 		checkTypedError(t, errValue)
+		sameAsBinaryDecode(t, o, text, &rec, errStruct)
 		if errValue != nil || o.Unions == avrojson.BareUnions {
 			return
 		}
@@ -85,6 +89,30 @@ func FuzzJSONUnmarshal(f *testing.F) {
 		}
 		stableJSON(t, o, text, out)
 	})
+}
+
+// sameAsBinaryDecode checks what Unmarshal read into rec, or its error,
+// against the binary decode of the datum JSONToBinary reads from text.
+func sameAsBinaryDecode(t *testing.T, o avrojson.Options, text []byte, rec *jsonFuzzRecord, err error) {
+	t.Helper()
+	var want jsonFuzzRecord
+	bin, werr := o.JSONToBinary(nil, jsonFuzzSchema, text)
+	if werr == nil {
+		werr = o.Decode.Unmarshal(jsonFuzzSchema, bin, &want)
+	}
+	if (err == nil) != (werr == nil) {
+		t.Fatalf("Unmarshal: %v, the binary decode: %v", err, werr)
+	}
+	if err != nil {
+		var ga, wa *avro.Error
+		if errors.As(err, &ga) && errors.As(werr, &wa) && ga.Path != wa.Path {
+			t.Fatalf("Unmarshal: %v at %q, the binary decode: %v at %q", err, ga.Path, werr, wa.Path)
+		}
+		return
+	}
+	if d := cmp.Diff(&want, rec, cmpopts.EquateNaNs()); d != "" {
+		t.Fatalf("Unmarshal differs from the binary decode (-binary +Unmarshal):\n%s", d)
+	}
 }
 
 // FuzzJSONToBinary checks the transcoders both ways: text that reads

@@ -44,6 +44,10 @@ const (
 	// familyJSONElemEncoder holds the JSON encoders of a pointer's
 	// element, keyed by the pointer type.
 	familyJSONElemEncoder
+	// familyJSONDecoder holds the JSON decoders into the element of a
+	// pointer type, one per style of the encoding, keyed by the pointer
+	// type.
+	familyJSONDecoder
 )
 
 // Cached returns the entry of family f in the cache of s, made by compile

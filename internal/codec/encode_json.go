@@ -36,6 +36,8 @@ type JSONStyle interface {
 	Base64() bool
 	// Renderer returns the renderer of the binary datums of s.
 	Renderer(s *schema.Schema) JSONRenderer
+	// TextReader returns the reader of the JSON text of the values of s.
+	TextReader(s *schema.Schema) JSONTextReader
 }
 
 // JSONStyles bounds JSONStyle.Index.

@@ -381,7 +381,7 @@ func (f *fromState) readBytes(b64 bool) ([]byte, int) {
 		}
 		return f.tmp, start
 	}
-	if !esc && asciiOnly(raw) {
+	if !esc && jsontext.ASCII(raw) {
 		return raw, start
 	}
 	out, ok := f.CodePoints(f.tmp[:0], raw, start+1)
@@ -391,15 +391,6 @@ func (f *fromState) readBytes(b64 bool) ([]byte, int) {
 		return nil, start
 	}
 	return out, start
-}
-
-func asciiOnly(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // enumNode writes the symbol of an enum.

@@ -13,22 +13,7 @@ import (
 type Program struct{ root node }
 
 // ReadOptions are the options of reading JSON text.
-type ReadOptions struct {
-	// Decode gives the limits: depth, string length, items, the
-	// allocation limit (which bounds the defaults filled in for missing
-	// fields), the decimal scale, and UTF-8 validation.
-	Decode *codec.DecodeOptions
-	// MaxNumberLength bounds the text of one number.
-	MaxNumberLength int
-	// AllowUnknownFields skips object members that name no field of
-	// their record instead of failing.
-	AllowUnknownFields bool
-	// Defaults, when positive, is the budget of the defaults filled in
-	// for missing fields (else MaxAlloc for the text); the datums of a
-	// stream share one. DefaultsUsed is set to what the read used of it.
-	Defaults     int64
-	DefaultsUsed int64
-}
+type ReadOptions = codec.JSONReadOptions
 
 var (
 	toPool   = sync.Pool{New: func() any { return new(toState) }}
@@ -68,11 +53,11 @@ func (p *Program) FromJSON(dst, text []byte, start int, o *ReadOptions) ([]byte,
 	f.out = dst
 	var l wire.Limits
 	o.Decode.SetLimits(&l, len(text)-start)
-	f.depthLeft = l.DepthLeft
+	f.depthLeft = l.DepthLeft - o.DepthUsed
 	f.maxLength = l.MaxLength
 	f.maxItems = l.MaxItems
 	f.defaultsLeft = l.DefaultsLeft
-	if o.Defaults > 0 {
+	if o.LimitDefaults {
 		f.defaultsLeft = o.Defaults
 	}
 	budget := f.defaultsLeft

@@ -44,6 +44,8 @@ func (s *style) Base64() bool { return s.fl.Base64 }
 
 func (s *style) Renderer(n *schema.Schema) codec.JSONRenderer { return ProgramOf(n, s.fl) }
 
+func (s *style) TextReader(n *schema.Schema) codec.JSONTextReader { return ProgramOf(n, s.fl) }
+
 // AppendJSON appends the text of the binary datum bin, for the JSON
 // encoders of Go values.
 func (p *Program) AppendJSON(dst, bin []byte, o *codec.DecodeOptions) ([]byte, error) {

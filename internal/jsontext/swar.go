@@ -46,3 +46,19 @@ func asciiPlainRun(b []byte, i int) int {
 	}
 	return j - i
 }
+
+// ASCII reports whether b holds only bytes below 0x80.
+func ASCII(b []byte) bool {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if load8(b, i)&highs != 0 {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

@@ -405,11 +405,18 @@ func (d *Decoder) ReadBytes() []byte {
 			return nil
 		}
 	}
+	return d.CopyBytes(src)
+}
+
+// CopyBytes returns a copy of src, already charged to the allocation
+// budget, as ReadBytes returns its values: never nil (nil would read as
+// null in ["null","bytes"]), short values carved from the string chunk.
+func (d *Decoder) CopyBytes(src []byte) []byte {
 	switch {
 	case len(src) == 0:
-		return []byte{} // not nil, which would read as null in ["null","bytes"]
+		return []byte{}
 	case len(src) <= StringShareMax:
-		return d.Carve(src) // short values share the string chunk
+		return d.Carve(src)
 	}
 	dst := make([]byte, len(src))
 	memcopy.Copy(dst, src)

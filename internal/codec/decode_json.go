@@ -1,0 +1,226 @@
+package codec
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/avrogo/avro/internal/jsontext"
+	"github.com/avrogo/avro/schema"
+)
+
+// The JSON decoding of Go values is compiled from their binary decoders,
+// as the encoding is from the encoders. Structs, slices, maps of strings,
+// nullable pointers and the primitive kinds read the text straight into
+// the Go value; every other node reads its text as a binary datum, with
+// the JSON family's program of its schema, and decodes that with its
+// binary decoder. A direct node takes only the text the encoders write
+// (compact or spaced, the fields of a record in schema order, the plain
+// forms of numbers and strings). Given anything else (fields out of order
+// or missing, unknown members, a number in exponent form, a syntax error)
+// it reads its value again through its program from the value's start,
+// so that both paths accept the same text, give the same Go value and
+// fail with the same errors.
+
+// JSONTextReader reads the JSON text of the values of one schema node as
+// binary datums. Package jsoncodec implements it.
+type JSONTextReader interface {
+	// FromJSON reads one JSON value from text, starting at offset start,
+	// and appends its binary datum to dst. It returns the offset after
+	// the value. Errors are *Error with the offset in text.
+	FromJSON(dst, text []byte, start int, o *JSONReadOptions) ([]byte, int, error)
+}
+
+// JSONReadOptions are the options of reading JSON text.
+type JSONReadOptions struct {
+	// Decode gives the limits: depth, string length, items, the
+	// allocation limit (which bounds the defaults filled in for missing
+	// fields), the decimal scale, and UTF-8 validation.
+	Decode *DecodeOptions
+	// MaxNumberLength bounds the text of one number.
+	MaxNumberLength int
+	// AllowUnknownFields skips object members that name no field of
+	// their record instead of failing.
+	AllowUnknownFields bool
+	// DepthUsed is the nesting already entered around the value read; it
+	// is taken from Decode.MaxDepth.
+	DepthUsed int
+	// LimitDefaults makes Defaults the budget of the defaults filled in
+	// for missing fields (else it is MaxAlloc for the text): the datums of
+	// a stream share one, as do the values of one text read in parts.
+	// DefaultsUsed is set to what the read used of it.
+	LimitDefaults bool
+	Defaults      int64
+	DefaultsUsed  int64
+}
+
+// jsonDecoder reads the JSON text at the cursor of j into the Go value at
+// p. Errors are recorded in j.d, with their offset in j.errPos.
+type jsonDecoder interface {
+	decodeJSON(p pointer, j *jsonDecodeState)
+}
+
+// jsonDecodeState is the state of one JSON decode: the cursor over the
+// text, and the binary decode state that keeps the limits, the error and
+// its path, and decodes the nodes read through their programs.
+type jsonDecodeState struct {
+	jsontext.Reader
+	d        *decodeState
+	ro       JSONReadOptions
+	dopts    DecodeOptions
+	maxDepth int
+	// errPos is the offset in the text of the error in d.Err.
+	errPos int
+	// bin holds the binary datum of a node read through its program;
+	// scratch the unescaped text of a string; tmp the bytes of a bytes
+	// value.
+	bin, scratch, tmp []byte
+	// The items of primitive arrays, read before the slice is sized.
+	i64s  []int64
+	i32s  []int32
+	f64s  []float64
+	f32s  []float32
+	bools []bool
+	strs  []string
+}
+
+var jsonDecodePool = sync.Pool{New: func() any { return new(jsonDecodeState) }}
+
+// failAt records an error wrapping sentinel at offset pos of the text.
+func (j *jsonDecodeState) failAt(pos int, sentinel error, msg string) {
+	if j.d.Err == nil {
+		j.d.Failf(sentinel, "%s", msg)
+		j.errPos = pos
+	}
+}
+
+// placed gives an error that a binary decode step recorded (an allocation
+// refused) the offset pos, and reports whether there is one.
+func (j *jsonDecodeState) placed(pos int) bool {
+	if j.d.Err != nil {
+		j.errPos = pos
+		return true
+	}
+	return false
+}
+
+// jsonFallback is how a node reads what its direct decoder does not take:
+// the program of its schema, and the binary decoder of its Go type.
+type jsonFallback struct {
+	r   JSONTextReader
+	dec decoder
+}
+
+// fallback reads the value that starts at offset start through fb into p.
+// A binary decode error takes the value's offset.
+func (j *jsonDecodeState) fallback(fb *jsonFallback, p pointer, start int) {
+	j.Fault = jsontext.NoFault
+	j.Pos = start
+	j.Peek()
+	start = j.Pos
+	j.ro.DepthUsed = j.maxDepth - j.d.DepthLeft
+	j.ro.Defaults = j.d.DefaultsLeft
+	bin, n, err := fb.r.FromJSON(j.bin[:0], j.Buf, start, &j.ro)
+	j.bin = bin
+	j.d.DefaultsLeft -= j.ro.DefaultsUsed
+	if err != nil {
+		e, ok := err.(*Error)
+		if !ok {
+			j.failAt(start, ErrInvalid, err.Error())
+			return
+		}
+		j.d.Err, j.errPos = e.Err, int(e.Offset)
+		if e.Path != "" {
+			j.d.Path = append(j.d.Path, e.Path)
+		}
+		return
+	}
+	j.Pos = n
+	j.d.Buf, j.d.Pos = bin, 0
+	fb.dec.decode(p, j.d)
+	j.d.Buf = nil
+	j.placed(start)
+}
+
+type jsonDecCompiled struct {
+	dec jsonDecoder
+}
+
+// UnmarshalJSON reads the one JSON value of text, a datum of s written in
+// style st, into the value v points at, as Unmarshal decodes its binary
+// datum. White space may surround the value. s must not be a resolved
+// schema. Errors are *Error, with the path of the value and its offset in
+// text, *TypeError and *InvalidUnmarshalError.
+func UnmarshalJSON(s *schema.Schema, text []byte, v any, st JSONStyle, o *JSONReadOptions) error {
+	dec, p, err := topDecoder(s, &v)
+	if err != nil {
+		return err
+	}
+	ef := efaceOf(&v)
+	entry := cachedFor(s, familyJSONDecoder, ef.typ, func() *StyleSlots[jsonDecCompiled] { return new(StyleSlots[jsonDecCompiled]) })
+	jc := (*entry).Get(st.Index(), func() *jsonDecCompiled {
+		return &jsonDecCompiled{dec: newJSONDecCompiler(st).convert(s, dec)}
+	})
+	j := jsonDecodePool.Get().(*jsonDecodeState)
+	j.Reader = jsontext.Reader{Buf: text}
+	// Nothing decoded may alias the binary datums, which are scratch.
+	j.dopts = *o.Decode
+	j.dopts.ZeroCopy = false
+	j.ro = JSONReadOptions{Decode: &j.dopts, MaxNumberLength: o.MaxNumberLength, AllowUnknownFields: o.AllowUnknownFields, LimitDefaults: true}
+	j.maxDepth = j.dopts.maxDepth()
+	j.d = newDecodeState(&j.dopts, text)
+	j.d.Buf = nil
+	jc.dec.decodeJSON(p, j)
+	if j.d.Err == nil && !j.End() {
+		j.failAt(j.Pos, ErrInvalid, "data after the JSON value")
+	}
+	if j.d.Err != nil {
+		err = &Error{Op: "unmarshal", Path: formatPath(j.d.Path), Offset: int64(j.errPos), Err: j.d.Err}
+		// As encoding/json does, a syntax error anywhere in the text is
+		// the error, before one of a Go value read earlier.
+		if terr := checkText(st.TextReader(s), text, o); terr != nil {
+			err = terr
+		}
+	}
+	j.d.release()
+	j.release()
+	return err
+}
+
+// checkText returns the error of reading text as one JSON value of the
+// reader's schema, or nil.
+func checkText(r JSONTextReader, text []byte, o *JSONReadOptions) error {
+	ro := *o
+	ro.DepthUsed, ro.LimitDefaults = 0, false
+	bin := jsonCheckPool.Get().(*[]byte)
+	out, n, err := r.FromJSON((*bin)[:0], text, 0, &ro)
+	*bin = trimScratch(out)
+	jsonCheckPool.Put(bin)
+	if err != nil {
+		return err
+	}
+	tr := jsontext.Reader{Buf: text, Pos: n}
+	if !tr.End() {
+		return &Error{Op: "unmarshal", Offset: int64(tr.Pos), Err: fmt.Errorf("%w: data after the JSON value", ErrInvalid)}
+	}
+	return nil
+}
+
+var jsonCheckPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// release returns the state to the pool, keeping its buffers unless they
+// grew large.
+func (j *jsonDecodeState) release() {
+	j.Reader = jsontext.Reader{}
+	j.d = nil
+	j.ro = JSONReadOptions{}
+	j.bin, j.scratch, j.tmp = trimScratch(j.bin), trimScratch(j.scratch), trimScratch(j.tmp)
+	clear(j.strs[:cap(j.strs)])
+	jsonDecodePool.Put(j)
+}
+
+func trimScratch(b []byte) []byte {
+	if cap(b) > maxPooledBuffer {
+		return nil
+	}
+	return b[:0]
+}
