@@ -638,35 +638,47 @@ func (j *jsonDecodeState) scalar(op jsonOp, p pointer) bool {
 	return false
 }
 
-// readDigits reads an integer of the range of a long, in its plain form.
+// readDigits reads an integer of the range of a long in its plain form,
+// digits accumulated as they are scanned; it reports false, having read
+// nothing, for any other text (a fraction, an exponent, a leading zero).
 func (j *jsonDecodeState) readDigits() (int64, bool) {
-	if c := j.Peek(); c != '-' && (c < '0' || c > '9') {
-		return 0, false
-	}
-	lit, integer := j.ReadNumber(j.ro.MaxNumberLength)
-	neg := len(lit) > 0 && lit[0] == '-'
-	digits := lit
+	j.Peek()
+	buf, i := j.Buf, j.Pos
+	neg := i < len(buf) && buf[i] == '-'
 	if neg {
-		digits = lit[1:]
+		i++
 	}
-	// 19 digits cannot overflow a uint64.
-	if !integer || len(digits) > 19 {
-		return 0, false
-	}
+	first := i
 	var u uint64
-	for _, c := range digits {
-		u = u*10 + uint64(c-'0')
+	for i < len(buf) && i-first < 20 {
+		c := buf[i] - '0'
+		if c > 9 {
+			break
+		}
+		u = u*10 + uint64(c)
+		i++
 	}
-	if neg {
-		if u > 1<<63 {
+	n := i - first
+	// 19 digits cannot overflow a uint64.
+	if n == 0 || n > 19 || n > 1 && buf[first] == '0' || i-j.Pos > j.ro.MaxNumberLength {
+		return 0, false
+	}
+	if i < len(buf) {
+		if c := buf[i]; c == '.' || c == 'e' || c == 'E' {
 			return 0, false
 		}
-		return int64(-u), true
 	}
-	if u > math.MaxInt64 {
+	var v int64
+	switch {
+	case neg && u <= 1<<63:
+		v = int64(-u)
+	case !neg && u <= math.MaxInt64:
+		v = int64(u)
+	default:
 		return 0, false
 	}
-	return int64(u), true
+	j.Pos = i
+	return v, true
 }
 
 func (j *jsonDecodeState) readInt64(v *int64) bool {
