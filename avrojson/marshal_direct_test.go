@@ -354,3 +354,101 @@ func TestMarshalSelfPointerType(t *testing.T) {
 		t.Errorf("got %s, %v, want a *TypeError", got, err)
 	}
 }
+
+// TestMarshalGenericWritesTheBinaryRendering: generic values
+// (map[string]any and []any, as avro.Unmarshal gives them, and with values
+// of other Go types put in) are written as BinaryToJSON writes their
+// binary encoding, and fail where it fails, in every flavour.
+func TestMarshalGenericWritesTheBinaryRendering(t *testing.T) {
+	s := schema.MustParse(directSchema)
+	r := rand.New(rand.NewPCG(8, 28))
+	n := 300
+	if raceEnabled {
+		n = 40
+	}
+	others := []any{nil, 5, int64(-3), int32(7), float32(1.5), 2.5, "x", []byte("b"), true, []int64{1, 2}, []any{"a"},
+		map[string]any{"name": "n", "next": nil}, map[string]any{"string": "tagged"}, map[string]string{"k": "v"}, 1 << 40}
+	flavours := directFlavours()
+	for i := range n {
+		var v directTop
+		fill(r, reflect.ValueOf(&v).Elem(), 0)
+		v.Color = []string{"RED", "GREEN"}[r.IntN(2)]
+		bin, err := avro.Marshal(s, &v)
+		if err != nil {
+			continue
+		}
+		var g map[string]any
+		if err := avro.Unmarshal(s, bin, &g); err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 {
+			// A field, or a value inside one, of another Go type.
+			names := []string{"i", "l", "f", "d", "b", "s", "raw", "n", "opt", "rev", "child", "kids", "longs", "attrs", "counts", "ptr"}
+			name := names[r.IntN(len(names))]
+			x := others[r.IntN(len(others))]
+			switch cur := g[name].(type) {
+			case []any:
+				if len(cur) > 0 {
+					cur[r.IntN(len(cur))] = x
+					break
+				}
+				g[name] = x
+			case map[string]any:
+				if r.IntN(2) == 0 {
+					cur["extra"] = x
+					break
+				}
+				g[name] = x
+			default:
+				g[name] = x
+			}
+		}
+		for name, o := range flavours {
+			got, gerr := o.Marshal(s, g)
+			gbin, berr := avro.Marshal(s, g)
+			if o.Decode.ValidateUTF8 && errors.Is(gerr, avro.ErrInvalid) {
+				// A string that is not UTF-8, which the binary encoding
+				// passes; the rendering fails on it too.
+				if _, werr := o.BinaryToJSON(nil, s, gbin); berr == nil && werr == nil {
+					t.Fatalf("value %d, %s: Marshal error %v, but the rendering takes it", i, name, gerr)
+				}
+				continue
+			}
+			if berr != nil {
+				if gerr == nil || gerr.Error() != berr.Error() {
+					t.Fatalf("value %d, %s: Marshal error %v, binary encoding error %v", i, name, gerr, berr)
+				}
+				continue
+			}
+			want, werr := o.BinaryToJSON(nil, s, gbin)
+			if (werr != nil) != (gerr != nil) {
+				t.Fatalf("value %d, %s: Marshal error %v, rendering error %v", i, name, gerr, werr)
+			}
+			if werr == nil && !bytes.Equal(got, want) {
+				t.Fatalf("value %d, %s:\n got %s\nwant %s", i, name, got, want)
+			}
+		}
+	}
+}
+
+// TestMarshalGenericErrorPath: the errors of the generic writers carry
+// the path of the field.
+func TestMarshalGenericErrorPath(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"n","type":"int"},{"name":"s","type":"string"},{"name":"l","type":"long"}]}`)
+	o := avrojson.Options{Decode: avro.DecodeOptions{ValidateUTF8: true}}
+	for _, c := range []struct {
+		v    map[string]any
+		path string
+		want error
+	}{
+		{map[string]any{"n": int32(1), "s": "\xff", "l": int64(2)}, "s", avro.ErrInvalid},
+		{map[string]any{"n": int32(1), "s": "ok", "l": "2"}, "l", avro.ErrRange},
+		{map[string]any{"n": int32(1), "s": "ok"}, "l", avro.ErrRange},
+	} {
+		_, err := o.Marshal(s, c.v)
+		var ae *avro.Error
+		if !errors.Is(err, c.want) || !errors.As(err, &ae) || ae.Path != c.path {
+			t.Errorf("%v: %v, want %v at %q", c.v, err, c.want, c.path)
+		}
+	}
+}

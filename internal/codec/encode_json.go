@@ -105,6 +105,8 @@ func (s *StyleSlots[T]) Get(i int, newValue func() *T) *T {
 
 type jsonCompiled struct {
 	enc jsonEncoder
+	// any is the encoder of a generic value at the top.
+	any jsonAnyEncoder
 	err error
 }
 
@@ -120,7 +122,7 @@ func AppendJSON(dst []byte, s *schema.Schema, v any, st JSONStyle, eo *EncodeOpt
 	}
 	t := reflect.TypeOf(v)
 	if t == stringAnyMapType || t == anySliceType {
-		return dst, false, nil
+		return appendGenericJSON(dst, s, v, ef.typ, t, st, eo, do)
 	}
 	enc, p, indirect, err := topEncoder(s, &v)
 	if err != nil {
@@ -138,6 +140,32 @@ func AppendJSON(dst []byte, s *schema.Schema, v any, st JSONStyle, eo *EncodeOpt
 	if jc.err != nil {
 		return dst, true, jc.err
 	}
+	out, err = runJSON(dst, eo, do, func(j *jsonState) { jc.enc.encodeJSON(p, j) })
+	return out, true, err
+}
+
+// appendGenericJSON is AppendJSON for a map[string]any or []any v of type
+// t, whose type word is typ.
+func appendGenericJSON(dst []byte, s *schema.Schema, v any, typ typeWord, t reflect.Type, st JSONStyle, eo *EncodeOptions, do *DecodeOptions) ([]byte, bool, error) {
+	enc, err := cachedEncoder(s, typ, t)
+	if err != nil {
+		return dst, true, err
+	}
+	gs, ok := enc.(genericShapeCodec)
+	if !ok {
+		return dst, false, nil
+	}
+	entry := cachedFor(s, familyJSONEncoder, typ, func() *StyleSlots[jsonCompiled] { return new(StyleSlots[jsonCompiled]) })
+	jc := (*entry).Get(st.Index(), func() *jsonCompiled { return compileJSONAny(s, gs.any.n, st) })
+	if jc.err != nil {
+		return dst, true, jc.err
+	}
+	out, err := runJSON(dst, eo, do, func(j *jsonState) { jc.any.encodeJSONAny(v, j) })
+	return out, true, err
+}
+
+// runJSON runs one JSON encode, write, appending to dst.
+func runJSON(dst []byte, eo *EncodeOptions, do *DecodeOptions, write func(j *jsonState)) ([]byte, error) {
 	j := jsonStatePool.Get().(*jsonState)
 	j.Buf = dst
 	j.outMax = math.MaxInt
@@ -148,15 +176,15 @@ func AppendJSON(dst []byte, s *schema.Schema, v any, st JSONStyle, eo *EncodeOpt
 	j.validateUTF = do.ValidateUTF8
 	j.dopts = *do
 	j.bin.MaxDecimalScale = eo.maxDecimalScale()
-	jc.enc.encodeJSON(p, j)
-	out, err = j.Buf, marshalError(&j.Encoder)
+	write(j)
+	out, err := j.Buf, marshalError(&j.Encoder)
 	j.Buf, j.Err, j.Path = nil, nil, j.Path[:0]
 	if cap(j.bin.Buf) > maxPooledBuffer {
 		j.bin.Buf = nil
 	}
 	jsonStatePool.Put(j)
 	if err != nil {
-		return dst, true, err
+		return dst, err
 	}
-	return out, true, nil
+	return out, nil
 }

@@ -17,6 +17,9 @@ type jsonCompiler struct {
 	// structs are kept by schema and encoder, so that a recursive type
 	// converts to a cycle.
 	structs map[jsonStructKey]*jsonStruct
+	// anyRecords are kept so too, for the generic values of a recursive
+	// schema.
+	anyRecords map[*anyRecord]*jaRecord
 	// err is the first error of the compilation.
 	err error
 }
@@ -26,10 +29,20 @@ type jsonStructKey struct {
 	enc *structEncoder
 }
 
+func newJSONCompiler(st JSONStyle) *jsonCompiler {
+	return &jsonCompiler{st: st, structs: map[jsonStructKey]*jsonStruct{}, anyRecords: map[*anyRecord]*jaRecord{}}
+}
+
 func compileJSON(s *schema.Schema, enc encoder, st JSONStyle) *jsonCompiled {
-	c := &jsonCompiler{st: st, structs: map[jsonStructKey]*jsonStruct{}}
+	c := newJSONCompiler(st)
 	je := c.convert(s, enc)
 	return &jsonCompiled{enc: je, err: c.err}
+}
+
+func compileJSONAny(s *schema.Schema, n anyNode, st JSONStyle) *jsonCompiled {
+	c := newJSONCompiler(st)
+	je := c.anyEncoder(s, n)
+	return &jsonCompiled{any: je, err: c.err}
 }
 
 // convert returns the JSON encoder of the binary encoder enc of s.
@@ -56,6 +69,8 @@ func (c *jsonCompiler) convert(s *schema.Schema, enc encoder) jsonEncoder {
 		if s.Kind() == schema.Map && e.stringValues && c.st.Direct(s.Values()) {
 			return &jsonStringMap{slotSize: e.slotSize, valueOff: e.valueOff}
 		}
+	case anyCodec:
+		return &jsonAnyField{enc: c.anyEncoder(s, e.n)}
 	}
 	if s.Kind() == schema.Array && c.st.Direct(s.Items()) {
 		if je := c.primSlice(s.Items(), enc); je != nil {
