@@ -45,7 +45,7 @@ func sentinelOf(err error) error {
 
 // checkSameRead reads text into a fresh copy of target both ways and
 // fails the test where the two differ.
-func checkSameRead(t *testing.T, what string, o avrojson.Options, s *schema.Schema, text []byte, target func() *directTop) {
+func checkSameRead[T any](t *testing.T, what string, o avrojson.Options, s *schema.Schema, text []byte, target func() *T) {
 	t.Helper()
 	want, got := target(), target()
 	jerr, berr := jsonThroughBinary(o, s, text, want)
@@ -128,6 +128,8 @@ func TestUnmarshalReadsAsTheBinaryDecode(t *testing.T) {
 			}
 			for vname, variant := range textVariants(r, text) {
 				checkSameRead(t, name+"/"+vname, o, s, variant, target)
+				checkSameRead(t, name+"/"+vname+"/any", o, s, variant, func() *any { return new(any) })
+				checkSameRead(t, name+"/"+vname+"/map", o, s, variant, func() *map[string]any { return &map[string]any{"kept": int64(1)} })
 			}
 		}
 	}

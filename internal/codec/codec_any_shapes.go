@@ -29,6 +29,12 @@ func (c genericShapeCodec) decode(p pointer, d *decodeState) {
 	if d.Err != nil {
 		return
 	}
+	c.store(p, v)
+}
+
+// store puts the decoded generic value v in the map[string]any or []any
+// at p.
+func (c genericShapeCodec) store(p pointer, v any) {
 	switch x := v.(type) {
 	case map[string]any:
 		// Like every map target, a non-nil map keeps its other entries.

@@ -81,6 +81,8 @@ type jsonDecodeState struct {
 	f32s  []float32
 	bools []bool
 	strs  []string
+	// anys is the stack of the items of the generic arrays being read.
+	anys []any
 }
 
 var jsonDecodePool = sync.Pool{New: func() any { return new(jsonDecodeState) }}
@@ -113,32 +115,43 @@ type jsonFallback struct {
 // fallback reads the value that starts at offset start through fb into p.
 // A binary decode error takes the value's offset.
 func (j *jsonDecodeState) fallback(fb *jsonFallback, p pointer, start int) {
+	start, ok := j.readBinary(fb.r, start)
+	if !ok {
+		return
+	}
+	fb.dec.decode(p, j.d)
+	j.d.Buf = nil
+	j.placed(start)
+}
+
+// readBinary reads the value that starts at offset start (or after the
+// white space there) with r, and points j.d at its binary datum. It
+// returns the offset of the value, or false after an error.
+func (j *jsonDecodeState) readBinary(r JSONTextReader, start int) (int, bool) {
 	j.Fault = jsontext.NoFault
 	j.Pos = start
 	j.Peek()
 	start = j.Pos
 	j.ro.DepthUsed = j.maxDepth - j.d.DepthLeft
 	j.ro.Defaults = j.d.DefaultsLeft
-	bin, n, err := fb.r.FromJSON(j.bin[:0], j.Buf, start, &j.ro)
+	bin, n, err := r.FromJSON(j.bin[:0], j.Buf, start, &j.ro)
 	j.bin = bin
 	j.d.DefaultsLeft -= j.ro.DefaultsUsed
 	if err != nil {
 		e, ok := err.(*Error)
 		if !ok {
 			j.failAt(start, ErrInvalid, err.Error())
-			return
+			return start, false
 		}
 		j.d.Err, j.errPos = e.Err, int(e.Offset)
 		if e.Path != "" {
 			j.d.Path = append(j.d.Path, e.Path)
 		}
-		return
+		return start, false
 	}
 	j.Pos = n
 	j.d.Buf, j.d.Pos = bin, 0
-	fb.dec.decode(p, j.d)
-	j.d.Buf = nil
-	j.placed(start)
+	return start, true
 }
 
 type jsonDecCompiled struct {
@@ -215,6 +228,9 @@ func (j *jsonDecodeState) release() {
 	j.ro = JSONReadOptions{}
 	j.bin, j.scratch, j.tmp = trimScratch(j.bin), trimScratch(j.scratch), trimScratch(j.tmp)
 	clear(j.strs[:cap(j.strs)])
+	if cap(j.anys) > 1<<12 {
+		j.anys = nil
+	}
 	jsonDecodePool.Put(j)
 }
 

@@ -16,6 +16,9 @@ type jsonDecCompiler struct {
 	// structs are kept by schema and decoder, so that a recursive type
 	// converts to a cycle.
 	structs map[jsonDecStructKey]*jdStruct
+	// anyRecords are kept so too, for the generic values of a recursive
+	// schema.
+	anyRecords map[*anyRecord]*jdaRecord
 }
 
 type jsonDecStructKey struct {
@@ -24,7 +27,7 @@ type jsonDecStructKey struct {
 }
 
 func newJSONDecCompiler(st JSONStyle) *jsonDecCompiler {
-	return &jsonDecCompiler{st: st, structs: map[jsonDecStructKey]*jdStruct{}}
+	return &jsonDecCompiler{st: st, structs: map[jsonDecStructKey]*jdStruct{}, anyRecords: map[*anyRecord]*jdaRecord{}}
 }
 
 // convert returns the JSON decoder of the binary decoder dec of s.
@@ -51,6 +54,10 @@ func (c *jsonDecCompiler) convert(s *schema.Schema, dec decoder) jsonDecoder {
 		if s.Kind() == schema.Map && e.stringValues && c.st.Direct(s.Values()) {
 			return &jdStringMap{fb: c.fb(s, dec)}
 		}
+	case anyCodec:
+		return &jdAny{dec: c.anyDecoder(s, e.n), boxed: e.boxed}
+	case genericShapeCodec:
+		return &jdAny{dec: c.anyDecoder(s, e.any.n), boxed: e.any.boxed, shape: &e}
 	}
 	if s.Kind() == schema.Array && c.st.Direct(s.Items()) {
 		if je := c.primSlice(s, dec); je != nil {

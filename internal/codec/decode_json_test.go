@@ -94,6 +94,26 @@ func TestJSONDecodeDirect(t *testing.T) {
 			t.Fatalf("%s: (-want +got)\n%s", txt, d)
 		}
 	}
+	// A generic value too, as the binary decode gives it.
+	bin, err := Marshal(s, &want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wantAny any
+	if err := Unmarshal(s, bin, &wantAny); err != nil {
+		t.Fatal(err)
+	}
+	for _, txt := range []string{text, spaced} {
+		st := &programless{}
+		var got any
+		err := UnmarshalJSON(s, []byte(txt), &got, st, &JSONReadOptions{Decode: &DecodeOptions{}, MaxNumberLength: 1024})
+		if err != nil || st.reads != 0 {
+			t.Fatalf("%s into an any: %v after %d reads through the programs", txt, err, st.reads)
+		}
+		if d := cmp.Diff(wantAny, got); d != "" {
+			t.Fatalf("%s into an any: (-want +got)\n%s", txt, d)
+		}
+	}
 	st := &programless{}
 	reordered := `{"l":1,"i":2}`
 	if err := UnmarshalJSON(s, []byte(reordered), new(directRead), st, &JSONReadOptions{Decode: &DecodeOptions{}, MaxNumberLength: 1024}); err == nil || st.reads == 0 {
