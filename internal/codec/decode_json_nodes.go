@@ -784,30 +784,79 @@ func (j *jsonDecodeState) readString(v *string) bool {
 	return true
 }
 
+// readCodePoints reads a string of code points U+0000 to U+00FF as the
+// bytes it stands for, in one pass that decodes as it scans; anything but
+// plain ASCII, the two-byte UTF-8 of U+0080 to U+00FF and the escapes
+// of those code points it leaves to the program.
 func (j *jsonDecodeState) readCodePoints(v *[]byte) bool {
 	if j.Peek() != '"' {
 		return false
 	}
-	raw, esc := j.ReadString()
-	if j.Failed() {
-		return false
-	}
-	start := j.Pos - len(raw) - 2
-	b := raw
-	if esc || !jsontext.ASCII(raw) {
-		var ok bool
-		if j.tmp, ok = j.CodePoints(j.tmp[:0], raw, start+1); !ok || j.Failed() {
+	buf, start := j.Buf, j.Pos
+	out := j.tmp[:0]
+	i := start + 1
+	for {
+		if i >= len(buf) {
 			return false
 		}
-		b = j.tmp
+		c := buf[i]
+		switch {
+		case c == '"':
+			j.tmp = out
+			if int64(len(out)) > j.d.MaxLength {
+				return false
+			}
+			j.Pos = i + 1
+			if j.d.Reserve(int64(len(out))) {
+				*v = j.d.CopyBytes(out)
+			} else {
+				j.placed(start)
+			}
+			return true
+		case c == '\\':
+			if i+1 >= len(buf) {
+				return false
+			}
+			if e := unescaped[buf[i+1]]; e != 0 {
+				out = append(out, e)
+				i += 2
+				continue
+			}
+			if i+5 >= len(buf) || buf[i+1] != 'u' || buf[i+2] != '0' || buf[i+3] != '0' {
+				return false
+			}
+			hi, lo := hexDigit[buf[i+4]], hexDigit[buf[i+5]]
+			if hi|lo > 0xF {
+				return false
+			}
+			out = append(out, hi<<4|lo)
+			i += 6
+		case c >= 0x20 && c < 0x80:
+			out = append(out, c)
+			i++
+		case (c == 0xC2 || c == 0xC3) && i+1 < len(buf) && buf[i+1]&0xC0 == 0x80:
+			out = append(out, (c&0x1F)<<6|buf[i+1]&0x3F)
+			i += 2
+		default:
+			return false
+		}
 	}
-	if int64(len(b)) > j.d.MaxLength {
-		return false
-	}
-	if j.d.Reserve(int64(len(b))) {
-		*v = j.d.CopyBytes(b)
-	} else {
-		j.placed(start)
-	}
-	return true
 }
+
+// unescaped maps the letter of a one-letter JSON escape to its byte.
+var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// hexDigit maps a hexadecimal digit to its value, and other bytes to 0xFF.
+var hexDigit = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xFF
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = byte(c - '0')
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		t[c] = byte(c-'a') + 10
+		t[c-'a'+'A'] = byte(c-'a') + 10
+	}
+	return t
+}()
