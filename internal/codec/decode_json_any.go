@@ -355,29 +355,16 @@ type jdaNullable struct {
 
 func (c *jdaNullable) decodeJSONAny(j *jsonDecodeState, b *anyBoxes) any {
 	start := j.Pos
-	switch ch := j.Peek(); {
-	case ch == 'n':
-		if !j.ReadWord("null") {
-			return c.fb.read(j, b, start)
-		}
+	switch j.openBranch(c.open, c.lead) {
+	case branchNull:
 		return nil
-	case c.open != nil:
-		if j.HasPrefix(c.open) {
-			j.Pos += len(c.open)
-		} else if !j.spacedOpen(c.open) {
-			return c.fb.read(j, b, start)
-		}
-	case !hasByte(c.lead, ch):
+	case branchOther:
 		return c.fb.read(j, b, start)
 	}
 	v := c.elem.decodeJSONAny(j, b)
-	if j.d.Err != nil || c.open == nil {
-		return v
-	}
-	if j.Peek() != '}' {
+	if j.d.Err == nil && !j.closeBranch(c.open) {
 		return c.fb.read(j, b, start)
 	}
-	j.Pos++
 	return v
 }
 

@@ -330,22 +330,11 @@ type jdNullable struct {
 
 func (c *jdNullable) decodeJSON(p pointer, j *jsonDecodeState) {
 	start := j.Pos
-	switch ch := j.Peek(); {
-	case ch == 'n':
-		if !j.ReadWord("null") {
-			j.fallback(&c.fb, p, start)
-			return
-		}
+	switch j.openBranch(c.open, c.lead) {
+	case branchNull:
 		*as[pointer](p) = pointer{}
 		return
-	case c.open != nil:
-		if j.HasPrefix(c.open) {
-			j.Pos += len(c.open)
-		} else if !j.spacedOpen(c.open) {
-			j.fallback(&c.fb, p, start)
-			return
-		}
-	case !hasByte(c.lead, ch):
+	case branchOther:
 		j.fallback(&c.fb, p, start)
 		return
 	}
@@ -356,14 +345,52 @@ func (c *jdNullable) decodeJSON(p pointer, j *jsonDecodeState) {
 		}
 	}
 	c.elem.decodeJSON(*pp, j)
-	if j.d.Err != nil || c.open == nil {
-		return
+	if j.d.Err == nil && !j.closeBranch(c.open) {
+		j.fallback(&c.fb, p, start)
+	}
+}
+
+// What openBranch read.
+const (
+	branchOther = iota
+	branchNull
+	branchOpen
+)
+
+// openBranch reads, for a union of null and one other branch, null or
+// the opening of the branch: its tag open, or where it is bare (open nil)
+// nothing before a value that starts with a byte of lead. For any other
+// text it returns branchOther, and the union reads through its program.
+func (j *jsonDecodeState) openBranch(open []byte, lead string) int {
+	switch ch := j.Peek(); {
+	case ch == 'n':
+		if j.ReadWord("null") {
+			return branchNull
+		}
+	case open != nil:
+		if j.HasPrefix(open) {
+			j.Pos += len(open)
+			return branchOpen
+		}
+		if j.spacedOpen(open) {
+			return branchOpen
+		}
+	case hasByte(lead, ch):
+		return branchOpen
+	}
+	return branchOther
+}
+
+// closeBranch reads the brace that closes a tagged branch.
+func (j *jsonDecodeState) closeBranch(open []byte) bool {
+	if open == nil {
+		return true
 	}
 	if j.Peek() != '}' {
-		j.fallback(&c.fb, p, start)
-		return
+		return false
 	}
 	j.Pos++
+	return true
 }
 
 // spacedOpen reads the text open (`{"name":`) with white space in it.
