@@ -367,7 +367,7 @@ func TestMarshalGenericWritesTheBinaryRendering(t *testing.T) {
 		n = 40
 	}
 	others := []any{nil, 5, int64(-3), int32(7), float32(1.5), 2.5, "x", []byte("b"), true, []int64{1, 2}, []any{"a"},
-		map[string]any{"name": "n", "next": nil}, map[string]any{"string": "tagged"}, map[string]string{"k": "v"}, 1 << 40}
+		map[string]any{"name": "n", "next": nil}, map[string]any{"string": "tagged"}, map[string]string{"k": "v"}, int64(1) << 40, 1 << 30}
 	flavours := directFlavours()
 	for i := range n {
 		var v directTop
