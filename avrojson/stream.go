@@ -7,6 +7,7 @@ import (
 
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/internal/codec"
+	"github.com/avrogo/avro/internal/jsoncodec"
 	"github.com/avrogo/avro/internal/jsontext"
 	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
@@ -102,6 +103,9 @@ func (d *Decoder) Decode(v any) error {
 	}
 	text := d.buf[d.start:end]
 	per := d.perDatum()
+	if d.s.Writer() == nil {
+		return d.decodeDirect(text, end, per, v)
+	}
 	ro := d.o.readOptions()
 	ro.Defaults, ro.LimitDefaults = d.defaults.Budget(per.Defaults), true
 	buf := getBuffer()
@@ -123,11 +127,37 @@ func (d *Decoder) Decode(v any) error {
 		}
 		return publicError(err, true)
 	}
+	d.earn(per, end)
+	return nil
+}
+
+// decodeDirect decodes the value text, which ends at end of the buffer,
+// straight into v.
+func (d *Decoder) decodeDirect(text []byte, end int, per wire.Budgets, v any) error {
+	ro := d.o.readOptions()
+	budgets := wire.Budgets{Zero: d.zero.Budget(per.Zero), Defaults: d.defaults.Budget(per.Defaults)}
+	ro.Budgets = &budgets
+	err := codec.UnmarshalJSON(d.s, text, v, jsoncodec.StyleOf(d.o.flavor()), &ro)
+	d.zero.Spend(budgets.Zero)
+	d.defaults.Spend(budgets.Defaults)
+	if err != nil {
+		var ce *codec.Error
+		if errors.As(err, &ce) {
+			return d.fail(err, int64(d.start))
+		}
+		return publicError(err, true)
+	}
+	d.earn(per, end)
+	return nil
+}
+
+// earn credits the budgets with the value that ends at end, and moves
+// past it.
+func (d *Decoder) earn(per wire.Budgets, end int) {
 	n := int64(end - d.start)
 	d.zero.Earn(per.Zero, n, wire.ItemsPerByte)
 	d.defaults.Earn(per.Defaults, n, wire.ItemsPerByte)
 	d.start = end
-	return nil
 }
 
 // fail returns err with its offset moved by base, into the stream; a

@@ -106,3 +106,30 @@ func TestStreamTargetErrors(t *testing.T) {
 		t.Errorf("into a non-pointer: %T %v, want *avro.InvalidUnmarshalError", err, err)
 	}
 }
+
+// TestStreamDefaultsShareOneBudget: the values of a stream share the
+// budget of the defaults filled in for missing fields, as the datums of
+// an avro.Decoder do: a long stream of empty records that each take a
+// large default ends in ErrLimit.
+func TestStreamDefaultsShareOneBudget(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"E","fields":[
+		{"name":"pad","type":"string","default":"` + strings.Repeat("x", 1<<16) + `"}]}`)
+	o := avrojson.Options{Decode: avro.DecodeOptions{MaxAlloc: 1 << 20}}
+	dec := o.NewDecoder(strings.NewReader(strings.Repeat("{}\n", 100)), s)
+	for i := range 100 {
+		var v struct {
+			Pad string `avro:"pad"`
+		}
+		err := dec.Decode(&v)
+		if errors.Is(err, avro.ErrLimit) {
+			if i < 10 {
+				t.Fatalf("ErrLimit at value %d, within one MiB of defaults", i)
+			}
+			return
+		}
+		if err != nil || len(v.Pad) != 1<<16 {
+			t.Fatalf("value %d: %v", i, err)
+		}
+	}
+	t.Fatal("100 defaults of 64 KiB read under a budget of 1 MiB")
+}

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/avrogo/avro/internal/jsontext"
+	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -51,6 +52,10 @@ type JSONReadOptions struct {
 	LimitDefaults bool
 	Defaults      int64
 	DefaultsUsed  int64
+	// Budgets, when set, are what a JSON decode into Go values may use of
+	// the budgets that the values of a stream share (items that take no
+	// bytes in binary, and defaults); the decode sets it to what it used.
+	Budgets *wire.Budgets
 }
 
 // jsonDecoder reads the JSON text at the cursor of j into the Go value at
@@ -182,7 +187,13 @@ func UnmarshalJSON(s *schema.Schema, text []byte, v any, st JSONStyle, o *JSONRe
 	j.maxDepth = j.dopts.maxDepth()
 	j.d = newDecodeState(&j.dopts, text)
 	j.d.Buf = nil
+	if o.Budgets != nil {
+		j.d.ZeroLeft, j.d.DefaultsLeft = o.Budgets.Zero, o.Budgets.Defaults
+	}
 	jc.dec.decodeJSON(p, j)
+	if b := o.Budgets; b != nil {
+		b.Zero, b.Defaults = b.Zero-max(j.d.ZeroLeft, 0), b.Defaults-max(j.d.DefaultsLeft, 0)
+	}
 	if j.d.Err == nil && !j.End() {
 		j.failAt(j.Pos, ErrInvalid, "data after the JSON value")
 	}
