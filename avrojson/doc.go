@@ -62,9 +62,11 @@
 //
 // BinaryToJSON and JSONToBinary rewrite a binary datum as JSON text and
 // back in one pass, given the schema; they are the fastest way to render
-// records, and what Marshal and Unmarshal are built on: Marshal encodes
-// the value in binary and rewrites the binary as JSON, and Unmarshal
-// rewrites the JSON as binary and decodes that.
+// records. Marshal and Unmarshal write and read structs, slices, maps,
+// pointers, generic values and the primitive kinds straight from and
+// into the text, and every other value (and, in Unmarshal, any text
+// written otherwise than Marshal writes it) through its binary encoding
+// and these rewrites, so the two ways agree on every value.
 //
 // # Streams
 //
