@@ -54,29 +54,7 @@ func (c *jsonDecCompiler) anyDecoder(s *schema.Schema, n anyNode) jsonAnyDecoder
 	if ts, ok := n.(anyTimestamp); ok && s.Kind() == schema.Long {
 		return &jdaTimestamp{l: ts.l, fb: fb}
 	}
-	op := jopOther
-	switch n.(type) {
-	case anyNull:
-		op = jopNull
-	case anyBool:
-		op = jopBool
-	case anyInt:
-		op = jopInt32
-	case anyLong:
-		op = jopInt64
-	case anyFloat:
-		op = jopFloat
-	case anyDouble:
-		op = jopDouble
-	case anyString:
-		if s.Kind() == schema.String {
-			op = jopString
-		}
-	case anyBytes:
-		if s.Kind() == schema.Bytes && !c.st.Base64() {
-			op = jopCodePoints
-		}
-	}
+	op := directlyRead(anyLeafOp(s, n, c.st.Base64()))
 	if op == jopOther {
 		return fb
 	}

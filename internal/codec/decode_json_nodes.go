@@ -78,40 +78,19 @@ func (c *jsonDecCompiler) fallback(s *schema.Schema, dec decoder) *jdFallback {
 	return &jdFallback{fb: c.fb(s, dec)}
 }
 
-// scalarOp returns the op that reads a value of s with dec, or jopOther.
+// scalarOp returns the op that reads a value of s with dec, or jopOther:
+// base64 bytes are read through the program.
 func (c *jsonDecCompiler) scalarOp(s *schema.Schema, dec decoder) jsonOp {
-	k := s.Kind()
-	switch e := dec.(type) {
-	case nullCodec:
-		return jopNull
-	case boolCodec:
-		return jopBool
-	case int32Codec:
-		if k == schema.Int {
-			return jopInt32
-		}
-	case int64Codec:
-		if k == schema.Long {
-			return jopInt64
-		}
-	case doubleCodec:
-		if k == schema.Double {
-			return jopDouble
-		}
-	case floatCodec:
-		if k == schema.Float {
-			return jopFloat
-		}
-	case stringCodec:
-		if k == schema.String {
-			return jopString
-		}
-	case bytesCodec:
-		if k == schema.Bytes && !e.utf8 && !c.st.Base64() {
-			return jopCodePoints
-		}
+	return directlyRead(scalarOp(s, dec, c.st.Base64()))
+}
+
+// directlyRead returns op, or jopOther for the ops that have no direct
+// reader.
+func directlyRead(op jsonOp) jsonOp {
+	if op == jopBase64 {
+		return jopOther
 	}
-	return jopOther
+	return op
 }
 
 func (c *jsonDecCompiler) record(s *schema.Schema, e *structDecoder) jsonDecoder {

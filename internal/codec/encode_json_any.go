@@ -2,7 +2,6 @@ package codec
 
 import (
 	"encoding/base64"
-	"fmt"
 	"time"
 	"unicode/utf8"
 
@@ -48,41 +47,10 @@ func (c *jsonCompiler) anyEncoder(s *schema.Schema, n anyNode) jsonAnyEncoder {
 	if ts, ok := n.(anyTimestamp); ok && s.Kind() == schema.Long {
 		return &jaTimestamp{l: ts.l, base: c.anyEncoder(s, ts.base), bin: fb}
 	}
-	if op := c.anyLeaf(s, n); op != jopOther {
+	if op := anyLeafOp(s, n, c.st.Base64()); op != jopOther {
 		return &jaScalar{op: op, bin: fb}
 	}
 	return fb
-}
-
-// anyLeaf returns the op that writes the usual Go value of the primitive
-// node n, or jopOther.
-func (c *jsonCompiler) anyLeaf(s *schema.Schema, n anyNode) jsonOp {
-	switch n.(type) {
-	case anyNull:
-		return jopNull
-	case anyBool:
-		return jopBool
-	case anyInt:
-		return jopInt32
-	case anyLong:
-		return jopInt64
-	case anyFloat:
-		return jopFloat
-	case anyDouble:
-		return jopDouble
-	case anyString:
-		if s.Kind() == schema.String {
-			return jopString
-		}
-	case anyBytes:
-		if s.Kind() == schema.Bytes {
-			if c.st.Base64() {
-				return jopBase64
-			}
-			return jopCodePoints
-		}
-	}
-	return jopOther
 }
 
 func (c *jsonCompiler) anyRecord(s *schema.Schema, n *anyRecord) jsonAnyEncoder {
@@ -101,11 +69,7 @@ func (c *jsonCompiler) anyRecord(s *schema.Schema, n *anyRecord) jsonAnyEncoder 
 			jf.op = sc.op
 		}
 		if f.f.HasDefault() {
-			text, err := c.st.Renderer(f.f.Type()).AppendJSON(nil, f.f.DefaultBinary(), &DecodeOptions{})
-			if err != nil && c.err == nil {
-				c.err = fmt.Errorf("avro: the default of field %s of %s has no JSON text: %w", f.name, s.FullName(), err)
-			}
-			jf.def, jf.hasDef = text, true
+			jf.def, jf.hasDef = c.defaultText(s, f.f), true
 		}
 	}
 	return r

@@ -77,8 +77,8 @@ func (c *jsonCompiler) convert(s *schema.Schema, enc encoder) jsonEncoder {
 			return je
 		}
 	}
-	if je := c.scalar(s, enc); je != nil {
-		return je
+	if op := scalarOp(s, enc, c.st.Base64()); op != jopOther {
+		return jsonScalar{op: op}
 	}
 	if tc, ok := enc.(timestampCodec); ok && s.Kind() == schema.Long {
 		return &jsonTimestamp{l: tc.l, bin: c.rendered(s, enc)}
@@ -91,42 +91,87 @@ func (c *jsonCompiler) rendered(s *schema.Schema, enc encoder) *jsonRendered {
 	return &jsonRendered{enc: enc, r: c.st.Renderer(s)}
 }
 
-func (c *jsonCompiler) scalar(s *schema.Schema, enc encoder) jsonEncoder {
+// scalarOp returns the op that writes and reads a value of s with the
+// codec c of a primitive Go type, or jopOther; bytes are base64 when b64
+// is set.
+func scalarOp(s *schema.Schema, c any, b64 bool) jsonOp {
 	k := s.Kind()
-	switch e := enc.(type) {
+	switch e := c.(type) {
 	case nullCodec:
-		return jsonScalar{op: jopNull}
+		return jopNull
 	case boolCodec:
-		return jsonScalar{op: jopBool}
+		return jopBool
 	case int32Codec:
 		if k == schema.Int {
-			return jsonScalar{op: jopInt32}
+			return jopInt32
 		}
 	case int64Codec:
 		if k == schema.Long {
-			return jsonScalar{op: jopInt64}
+			return jopInt64
 		}
 	case doubleCodec:
 		if k == schema.Double {
-			return jsonScalar{op: jopDouble}
+			return jopDouble
 		}
 	case floatCodec:
 		if k == schema.Float {
-			return jsonScalar{op: jopFloat}
+			return jopFloat
 		}
 	case stringCodec:
 		if k == schema.String {
-			return jsonScalar{op: jopString}
+			return jopString
 		}
 	case bytesCodec:
 		if k == schema.Bytes && !e.utf8 {
-			if c.st.Base64() {
-				return jsonScalar{op: jopBase64}
-			}
-			return jsonScalar{op: jopCodePoints}
+			return bytesOp(b64)
 		}
 	}
-	return nil
+	return jopOther
+}
+
+// anyLeafOp is scalarOp for the any node n of s: the op that writes and
+// reads the usual Go value of a primitive node.
+func anyLeafOp(s *schema.Schema, n anyNode, b64 bool) jsonOp {
+	switch n.(type) {
+	case anyNull:
+		return jopNull
+	case anyBool:
+		return jopBool
+	case anyInt:
+		return jopInt32
+	case anyLong:
+		return jopInt64
+	case anyFloat:
+		return jopFloat
+	case anyDouble:
+		return jopDouble
+	case anyString:
+		if s.Kind() == schema.String {
+			return jopString
+		}
+	case anyBytes:
+		if s.Kind() == schema.Bytes {
+			return bytesOp(b64)
+		}
+	}
+	return jopOther
+}
+
+func bytesOp(b64 bool) jsonOp {
+	if b64 {
+		return jopBase64
+	}
+	return jopCodePoints
+}
+
+// defaultText returns the JSON text of the default of field f of record
+// s, recording an error when it has none.
+func (c *jsonCompiler) defaultText(s *schema.Schema, f *schema.Field) []byte {
+	text, err := c.st.Renderer(f.Type()).AppendJSON(nil, f.DefaultBinary(), &DecodeOptions{})
+	if err != nil && c.err == nil {
+		c.err = fmt.Errorf("avro: the default of field %s of %s has no JSON text: %w", f.Name(), s.FullName(), err)
+	}
+	return text
 }
 
 func (c *jsonCompiler) primSlice(items *schema.Schema, enc encoder) jsonEncoder {
@@ -167,11 +212,7 @@ func (c *jsonCompiler) record(s *schema.Schema, e *structEncoder) jsonEncoder {
 		jf.key = jsontext.Member(fe.name, i == 0)
 		jf.offset = fe.offset
 		if fe.op == fieldDefaultBytes {
-			text, err := c.st.Renderer(f.Type()).AppendJSON(nil, fe.def, &DecodeOptions{})
-			if err != nil && c.err == nil {
-				c.err = fmt.Errorf("avro: the default of field %s of %s has no JSON text: %w", f.Name(), s.FullName(), err)
-			}
-			jf.op, jf.text = jopText, text
+			jf.op, jf.text = jopText, c.defaultText(s, f)
 			continue
 		}
 		jf.enc = c.convert(f.Type(), fe.enc)
