@@ -238,15 +238,15 @@ func (j *jsonDecodeState) release() {
 	j.d = nil
 	j.ro = JSONReadOptions{}
 	j.bin, j.scratch, j.tmp = trimScratch(j.bin), trimScratch(j.scratch), trimScratch(j.tmp)
-	clear(j.strs[:cap(j.strs)])
-	if cap(j.anys) > 1<<12 {
-		j.anys = nil
-	}
+	j.i64s, j.i32s, j.f64s = trimScratch(j.i64s), trimScratch(j.i32s), trimScratch(j.f64s)
+	j.f32s, j.bools, j.strs, j.anys = trimScratch(j.f32s), trimScratch(j.bools), trimScratch(j.strs), trimScratch(j.anys)
 	jsonDecodePool.Put(j)
 }
 
-func trimScratch(b []byte) []byte {
-	if cap(b) > maxPooledBuffer {
+// trimScratch returns b emptied, or nil when it grew past the size that
+// a pooled state keeps.
+func trimScratch[T any](b []T) []T {
+	if uintptr(cap(b))*sizeOf[T]() > maxPooledBuffer {
 		return nil
 	}
 	return b[:0]

@@ -486,20 +486,23 @@ func (c *jdPrimSlice[T]) decodeJSON(p pointer, j *jsonDecodeState) {
 	j.Pos++
 	items := primScratch[T](j)
 	buf := (*items)[:0]
+	// The buffer is left empty and cleared, so that the state keeps no
+	// strings.
+	defer func() {
+		clear(buf)
+		*items = buf[:0]
+	}()
 	if !j.Empty(']') {
 		for {
 			if int64(len(buf)) >= j.d.MaxItems {
-				*items = buf
 				j.fallback(&c.fb, p, start)
 				return
 			}
 			var zero T
 			buf = append(buf, zero)
 			if !c.read(j, &buf[len(buf)-1]) || j.d.Err != nil {
-				buf = buf[:len(buf)-1]
-				*items = buf
 				if j.d.Err != nil {
-					j.d.AddIndex(int64(len(buf)))
+					j.d.AddIndex(int64(len(buf) - 1))
 					return
 				}
 				j.fallback(&c.fb, p, start)
@@ -512,12 +515,10 @@ func (c *jdPrimSlice[T]) decodeJSON(p pointer, j *jsonDecodeState) {
 				j.Pos++
 				break
 			}
-			*items = buf
 			j.fallback(&c.fb, p, start)
 			return
 		}
 	}
-	*items = buf
 	n := len(buf)
 	sh := as[sliceHeader](p)
 	if n > 0 {
