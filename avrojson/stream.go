@@ -107,12 +107,13 @@ func (d *Decoder) Decode(v any) error {
 		return d.decodeDirect(text, end, per, v)
 	}
 	ro := d.o.readOptions()
-	ro.Defaults, ro.LimitDefaults = d.defaults.Budget(per.Defaults), true
+	parts := wire.Budgets{Defaults: d.defaults.Budget(per.Defaults)}
+	ro.Budgets = &parts
 	buf := getBuffer()
 	defer putBuffer(buf)
 	bin, _, err := d.o.program(writerOf(d.s)).FromJSON((*buf)[:0], text, 0, &ro)
 	*buf = bin
-	d.defaults.Spend(ro.DefaultsUsed)
+	d.defaults.Spend(parts.Defaults)
 	if err != nil {
 		return d.fail(err, int64(d.start))
 	}

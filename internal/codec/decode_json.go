@@ -45,16 +45,12 @@ type JSONReadOptions struct {
 	// DepthUsed is the nesting already entered around the value read; it
 	// is taken from Decode.MaxDepth.
 	DepthUsed int
-	// LimitDefaults makes Defaults the budget of the defaults filled in
-	// for missing fields (else it is MaxAlloc for the text): the datums of
-	// a stream share one, as do the values of one text read in parts.
-	// DefaultsUsed is set to what the read used of it.
-	LimitDefaults bool
-	Defaults      int64
-	DefaultsUsed  int64
-	// Budgets, when set, are what a JSON decode into Go values may use of
-	// the budgets that the values of a stream share (items that take no
-	// bytes in binary, and defaults); the decode sets it to what it used.
+	// Budgets, when set, are what the read may use of the budgets it
+	// shares with other reads (the values of a stream, the parts of one
+	// text read in parts): items that take no bytes in binary, and the
+	// defaults filled in for missing fields, which are otherwise bounded
+	// by MaxAlloc for the text. The read sets it to what it used. A read
+	// of JSON as binary uses only the defaults.
 	Budgets *wire.Budgets
 }
 
@@ -69,8 +65,11 @@ type jsonDecoder interface {
 // its path, and decodes the nodes read through their programs.
 type jsonDecodeState struct {
 	jsontext.Reader
-	d        *decodeState
-	ro       JSONReadOptions
+	d  *decodeState
+	ro JSONReadOptions
+	// parts is the budget of the defaults that a node read through its
+	// program may fill in: what is left of the decode's.
+	parts    wire.Budgets
 	dopts    DecodeOptions
 	maxDepth int
 	// errPos is the offset in the text of the error in d.Err.
@@ -138,10 +137,11 @@ func (j *jsonDecodeState) readBinary(r JSONTextReader, start int) (int, bool) {
 	j.Peek()
 	start = j.Pos
 	j.ro.DepthUsed = j.maxDepth - j.d.DepthLeft
-	j.ro.Defaults = j.d.DefaultsLeft
+	j.parts = wire.Budgets{Defaults: j.d.DefaultsLeft}
+	j.ro.Budgets = &j.parts
 	bin, n, err := r.FromJSON(j.bin[:0], j.Buf, start, &j.ro)
 	j.bin = bin
-	j.d.DefaultsLeft -= j.ro.DefaultsUsed
+	j.d.DefaultsLeft -= j.parts.Defaults
 	if err != nil {
 		e, ok := err.(*Error)
 		if !ok {
@@ -183,7 +183,7 @@ func UnmarshalJSON(s *schema.Schema, text []byte, v any, st JSONStyle, o *JSONRe
 	// Nothing decoded may alias the binary datums, which are scratch.
 	j.dopts = *o.Decode
 	j.dopts.ZeroCopy = false
-	j.ro = JSONReadOptions{Decode: &j.dopts, MaxNumberLength: o.MaxNumberLength, AllowUnknownFields: o.AllowUnknownFields, LimitDefaults: true}
+	j.ro = JSONReadOptions{Decode: &j.dopts, MaxNumberLength: o.MaxNumberLength, AllowUnknownFields: o.AllowUnknownFields}
 	j.maxDepth = j.dopts.maxDepth()
 	j.d = newDecodeState(&j.dopts, text)
 	j.d.Buf = nil
@@ -192,7 +192,7 @@ func UnmarshalJSON(s *schema.Schema, text []byte, v any, st JSONStyle, o *JSONRe
 	}
 	jc.dec.decodeJSON(p, j)
 	if b := o.Budgets; b != nil {
-		b.Zero, b.Defaults = b.Zero-max(j.d.ZeroLeft, 0), b.Defaults-max(j.d.DefaultsLeft, 0)
+		*b = j.d.used(*b)
 	}
 	if j.d.Err == nil && !j.End() {
 		j.failAt(j.Pos, ErrInvalid, "data after the JSON value")
@@ -214,7 +214,7 @@ func UnmarshalJSON(s *schema.Schema, text []byte, v any, st JSONStyle, o *JSONRe
 // reader's schema, or nil.
 func checkText(r JSONTextReader, text []byte, o *JSONReadOptions) error {
 	ro := *o
-	ro.DepthUsed, ro.LimitDefaults = 0, false
+	ro.DepthUsed, ro.Budgets = 0, nil
 	bin := jsonCheckPool.Get().(*[]byte)
 	out, n, err := r.FromJSON((*bin)[:0], text, 0, &ro)
 	*bin = trimScratch(out)

@@ -57,8 +57,8 @@ func (p *Program) FromJSON(dst, text []byte, start int, o *ReadOptions) ([]byte,
 	f.maxLength = l.MaxLength
 	f.maxItems = l.MaxItems
 	f.defaultsLeft = l.DefaultsLeft
-	if o.LimitDefaults {
-		f.defaultsLeft = o.Defaults
+	if o.Budgets != nil {
+		f.defaultsLeft = o.Budgets.Defaults
 	}
 	budget := f.defaultsLeft
 	f.maxDecimalScale = l.MaxDecimalScale
@@ -66,7 +66,9 @@ func (p *Program) FromJSON(dst, text []byte, start int, o *ReadOptions) ([]byte,
 	f.maxNumber = o.MaxNumberLength
 	f.allowUnknown = o.AllowUnknownFields
 	p.root.fromJSON(f)
-	o.DefaultsUsed = budget - max(f.defaultsLeft, 0)
+	if o.Budgets != nil {
+		*o.Budgets = wire.Budgets{Defaults: budget - max(f.defaultsLeft, 0)}
+	}
 	out, n := f.out, f.Pos
 	var err error
 	if path, off, e := f.error(); e != nil {
