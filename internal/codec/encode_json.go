@@ -112,9 +112,9 @@ type jsonCompiled struct {
 
 // AppendJSON appends the JSON text of v for s, in style st, to dst. ok is
 // false, with nothing done, when v is of a shape the JSON encoders do not
-// start from (a nil pointer, a map, a generic value at the top): the
-// caller renders v's binary encoding instead. Errors are *Error and
-// *TypeError.
+// start from (a nil pointer, a map other than map[string]any, a value an
+// interface holds in its data word): the caller renders v's binary
+// encoding instead. Errors are *Error and *TypeError.
 func AppendJSON(dst []byte, s *schema.Schema, v any, st JSONStyle, eo *EncodeOptions, do *DecodeOptions) (out []byte, ok bool, err error) {
 	ef := efaceOf(&v)
 	if s == nil || ef.typ.isNil() {
