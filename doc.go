@@ -33,10 +33,10 @@
 //	long           every integer kind, range-checked; json.Number (an integer literal)
 //	float          float32; float64 (decode exact, encode rounded); json.Number
 //	double         float64; float32 (decode rounded, encode exact); json.Number
-//	bytes          []byte, string
+//	bytes          []byte, string, types implementing encoding.BinaryMarshaler/BinaryUnmarshaler
 //	string         string, []byte, types implementing encoding.TextMarshaler/TextUnmarshaler
 //	enum           string (the symbol), integer kinds (the index), TextMarshaler types
-//	fixed          [N]byte with N the size, []byte of length N
+//	fixed          [N]byte with N the size, []byte of length N, BinaryMarshaler types
 //	array          slices, Go arrays ([N]T: more items than N is ErrRange)
 //	map            maps with string-kind keys
 //	record         structs, maps with string-kind keys (map[string]any)
@@ -173,6 +173,101 @@
 // size is ErrInvalid, so that a reader that skips a field never sees
 // other data than one that decodes it. Struct fields that the schema
 // lacks are ignored.
+//
+// # Struct tags
+//
+// A field's tag is `avro:"name,option,option=value,..."`: the name (empty
+// for the Go name), then options. A value runs to the next comma; quote
+// one that holds commas in single quotes (doc='Ages, in years'). A
+// default= value is one JSON value and may hold commas as it is
+// (default={"a":[1,2]}). Every option means the same in Marshal,
+// Unmarshal, resolution and SchemaOf, and a bad or unknown option is a
+// *TypeError when the codec is compiled.
+//
+//	option              Marshal, Unmarshal (any schema)             SchemaOf
+//	-                   the field is not mapped                     the field is left out
+//	name                matches the record field of that name       the field's name
+//	alias=old           also matches a record field named old;      the field's aliases, which
+//	alias=[a,b]         repeatable                                  resolution matches
+//	inline              flattens a struct (or *struct) field's      the same: its fields join
+//	                    fields into this record, as embedding does  the record; no name or option
+//	omitzero            a zero value (IsZero, else Go's zero) is    a field with no default gets
+//	                    written as the schema field's default, else the encoding of the zero
+//	                    the tag's, else null; a compile error when  value as its default
+//	                    there is none of these
+//	default=JSON        checked against the field's type; fills the the field's default (a pointer
+//	                    Go field when the schema lacks the field;   field with a non-null default
+//	                    omitzero writes it when the schema field    puts null last in its union)
+//	                    has no default
+//	doc=text            no effect on data                           the field's doc
+//	logical=L, or L     the schema field must have logical type L   the field's type gets L
+//	                    (a compile error otherwise)
+//	typename=N          no effect on data                           names the record or fixed the
+//	                                                                field's type defines
+//
+// The logical types a tag may name are date, time-millis, time-micros,
+// timestamp-millis, -micros, -nanos, local-timestamp-millis, -micros,
+// -nanos, uuid, big-decimal and decimal(precision,scale).
+//
+// # Schemas of Go types
+//
+// SchemaOf derives the schema of a Go type, by the mapping above read the
+// other way, choosing for each Go type the Avro type that holds all its
+// values:
+//
+//	Go                                      Avro
+//	bool                                    boolean
+//	int8, int16, int32, uint8, uint16       int
+//	int, int64, uint, uint32, uint64        long (a uint or uint64 above 2^63-1 is an ErrRange error)
+//	float32, float64                        float, double
+//	string                                  string
+//	[]byte                                  bytes
+//	[N]byte                                 fixed of size N, named by the Go type (else fixed_N)
+//	other slices, arrays                    array
+//	map[string]T (any string-kind key)      map
+//	struct                                  record named by the Go type (else by the field), fields
+//	                                        in Go order; recursive types refer to it by name
+//	*T                                      ["null", T] with default null
+//	interface with registered types         ["null", the registered types' records...], default null
+//	time.Time                               long timestamp-micros (a tag picks another timestamp or date)
+//	time.Duration                           long time-micros (time-millis by tag)
+//	big.Rat (*big.Rat: nullable)            bytes big-decimal (decimal(p,s) by tag)
+//	Duration                                fixed duration (12 bytes)
+//	[16]byte types named UUID, uuid tag     string uuid
+//	types with MarshalText and UnmarshalText string
+//	types with MarshalBinary and            bytes
+//	UnmarshalBinary
+//	any, value.Value, chan, func, complex   a *TypeError naming the field
+//
+// Names take the namespace of WithNamespace, and the root takes the name
+// of WithName; a type registered with Register is named by its registered
+// name. Two Go types that would share a name get suffixes (_2, _3, ...).
+// The Go time types keep microseconds: sub-microsecond digits are dropped
+// when written, as the schema's unit requires (a nanos tag keeps them,
+// over the years 1678 to 2261 only).
+//
+// # Conversions
+//
+// RegisterConversion maps a Go type the library does not know through one
+// it does: Conversion[Money, *big.Rat] writes a Money as a decimal,
+// Conversion[netip.Addr, string] as a string, Conversion[time.Time,
+// string] restricted to the property connect.name
+// io.debezium.time.ZonedTimestamp reads Debezium's text timestamps as
+// time.Time. The conversion is compiled into the codec tree like any
+// other codec, so a value costs the call of the conversion function and
+// no lookup. Conversions are global, like Register. They apply wherever a
+// Go value of their type meets a schema they serve: struct fields,
+// slices, maps, pointers, Marshal and Unmarshal, the JSON of package
+// avrojson. Resolution reads the writer's data into the reader's schema
+// first, so a conversion sees the reader's types. Generic targets (any,
+// value.Value) keep the Avro value: a conversion is chosen by the Go type
+// it converts.
+//
+// Types with their own methods are mapped without a conversion:
+// encoding.TextMarshaler and TextUnmarshaler serve string and enum
+// schemas, and encoding.BinaryMarshaler and BinaryUnmarshaler serve
+// bytes and fixed schemas without a logical type (a fixed must get
+// exactly its size).
 //
 // # Unions
 //

@@ -53,7 +53,9 @@ func (e *Error) Unwrap() error { return e.Err }
 // has no default: "avro: qty: struct main.Line has no field for "qty"
 // (int), and the schema gives it no default" (GoType is then the struct,
 // Schema the field's type and Field its name). It is returned before any
-// byte is read or written.
+// byte is read or written. SchemaOf and struct tags report a Go type
+// that has no schema, or a bad tag, with an empty Schema: "avro: pet: Go
+// type interface {}: an empty interface holds values of any schema, ...".
 type TypeError struct {
 	Path   string // path in the schema, such as "address.zip"
 	GoType string

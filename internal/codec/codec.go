@@ -87,6 +87,9 @@ func (c *compiler) decoderFor(s *schema.Schema, t reflect.Type, path string) (de
 	if dec, ok := c.decoders[key]; ok {
 		return dec, nil
 	}
+	if conv := conversionFor(s, t); conv != nil {
+		return c.conversionDecoder(conv, s, path)
+	}
 	if dec, ok, err := c.specialDecoder(s, t, path); ok || err != nil {
 		return dec, err
 	}
@@ -120,6 +123,9 @@ func (c *compiler) encoderFor(s *schema.Schema, t reflect.Type, path string) (en
 	key := compileKey{s, t}
 	if enc, ok := c.encoders[key]; ok {
 		return enc, nil
+	}
+	if conv := conversionFor(s, t); conv != nil {
+		return c.conversionEncoder(conv, s, path)
 	}
 	if enc, ok, err := c.specialEncoder(s, t, path); ok || err != nil {
 		return enc, err
@@ -208,6 +214,9 @@ func (c *compiler) specialDecoder(s *schema.Schema, t reflect.Type, path string)
 		reflect.PointerTo(t).Implements(textUnmarshaler) {
 		return textDecoder{s: s, t: t}, true, nil
 	}
+	if usesBinaryMethods(s, t, binaryUnmarshal) {
+		return binaryDecoder{s: s, t: t}, true, nil
+	}
 	return nil, false, nil
 }
 
@@ -236,6 +245,9 @@ func (c *compiler) specialEncoder(s *schema.Schema, t reflect.Type, path string)
 	if (s.Kind() == schema.String || s.Kind() == schema.Enum) && s.Logical() == schema.NoLogical &&
 		reflect.PointerTo(t).Implements(textMarshaler) {
 		return textEncoder{s: s, t: t}, true, nil
+	}
+	if usesBinaryMethods(s, t, binaryMarshaler) {
+		return binaryEncoder{s: s, t: t}, true, nil
 	}
 	return nil, false, nil
 }

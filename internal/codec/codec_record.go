@@ -287,13 +287,22 @@ func (c *compiler) recordDecoder(s *schema.Schema, t reflect.Type, path string) 
 	case t.Kind() == reflect.Struct:
 		sd := &structDecoder{}
 		c.decoders[compileKey{s, t}] = sd
-		goFields := structFields(t)
+		goFields, terr := structFields(t)
+		if terr != nil {
+			return nil, terr.typeError(path, t)
+		}
+		filled := make([]bool, len(goFields))
 		for _, f := range s.Fields() {
 			fpath := joinPath(path, f.Name())
-			gf, ok := matchField(goFields, f.Name())
+			i, ok := matchField(goFields, f.Name())
 			if !ok {
 				sd.fields = append(sd.fields, fieldDecoder{dec: skipDecoder{skip.New(f.Type())}, name: f.Name()})
 				continue
+			}
+			gf := goFields[i]
+			filled[i] = true
+			if err := checkFieldTag(gf, f, fpath); err != nil {
+				return nil, err
 			}
 			dec, err := c.decoderFor(f.Type(), gf.typ, fpath)
 			if err != nil {
@@ -303,6 +312,17 @@ func (c *compiler) recordDecoder(s *schema.Schema, t reflect.Type, path string) 
 			sd.fields = append(sd.fields, fieldDecoder{offset: off, dec: dec, name: f.Name(), op: fieldOpOf(dec)})
 		}
 		markStringRuns(sd.fields)
+		// A Go field that no schema field fills takes its tag's default.
+		for i, gf := range goFields {
+			if filled[i] || !gf.tag.hasDef {
+				continue
+			}
+			fd, err := c.tagDefault(gf, joinPath(path, gf.name))
+			if err != nil {
+				return nil, err
+			}
+			sd.defaults = append(sd.defaults, fd)
+		}
 		return sd, nil
 	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:
 		return c.mapRecordDecoder(s, t, path)
@@ -333,10 +353,13 @@ func (c *compiler) recordEncoder(s *schema.Schema, t reflect.Type, path string) 
 	case t.Kind() == reflect.Struct:
 		se := &structEncoder{}
 		c.encoders[compileKey{s, t}] = se
-		goFields := structFields(t)
+		goFields, terr := structFields(t)
+		if terr != nil {
+			return nil, terr.typeError(path, t)
+		}
 		for _, f := range s.Fields() {
 			fpath := joinPath(path, f.Name())
-			gf, ok := matchField(goFields, f.Name())
+			i, ok := matchField(goFields, f.Name())
 			if !ok {
 				if !f.HasDefault() {
 					return nil, missingFieldErr(fpath, t, f)
@@ -344,9 +367,18 @@ func (c *compiler) recordEncoder(s *schema.Schema, t reflect.Type, path string) 
 				se.fields = append(se.fields, fieldEncoder{def: f.DefaultBinary(), name: f.Name(), op: fieldDefaultBytes})
 				continue
 			}
+			gf := goFields[i]
+			if err := checkFieldTag(gf, f, fpath); err != nil {
+				return nil, err
+			}
 			enc, err := c.encoderFor(f.Type(), gf.typ, fpath)
 			if err != nil {
 				return nil, err
+			}
+			if gf.tag.omitzero {
+				if enc, err = omitZero(gf, f, enc, fpath); err != nil {
+					return nil, err
+				}
 			}
 			off, enc := wrapEncoderSteps(gf.steps, enc, f)
 			se.fields = append(se.fields, fieldEncoder{offset: off, enc: enc, name: f.Name(), op: fieldOpOf(enc)})

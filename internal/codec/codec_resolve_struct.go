@@ -232,6 +232,9 @@ func (r *directResolver) resolvedStructFor(a *schema.Action, sd *structDecoder) 
 		fd.setConstant(rf.op)
 		out.defaults = append(out.defaults, fd)
 	}
+	// The Go fields that no reader field fills take their tags'
+	// defaults, as with the reader's schema alone.
+	out.defaults = append(out.defaults, sd.defaults...)
 	return out
 }
 

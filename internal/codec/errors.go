@@ -92,6 +92,12 @@ func (e *TypeError) Error() string {
 	}
 	b.WriteString("Go type ")
 	b.WriteString(e.GoType)
+	if e.Schema == "" {
+		// No schema: SchemaOf, or a bad struct tag.
+		b.WriteString(": ")
+		b.WriteString(e.Detail)
+		return b.String()
+	}
 	b.WriteString(" cannot represent Avro ")
 	b.WriteString(e.Schema)
 	if e.Detail != "" {

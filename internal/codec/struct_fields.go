@@ -2,8 +2,17 @@ package codec
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 )
+
+// fieldTagError is a bad avro tag, reported as a *TypeError by the
+// compilation that meets it.
+type fieldTagError struct {
+	field string // the Go field's name
+	typ   reflect.Type
+	err   error
+}
 
 // goField is one field of a Go struct as the record codecs see it, after
 // embedded structs are flattened with encoding/json's rules.
@@ -11,10 +20,16 @@ type goField struct {
 	name   string // the Avro name: the tag name, or the Go field name
 	tagged bool
 	typ    reflect.Type
+	tag    fieldTag
+	// goName is the field's name in its Go struct.
+	goName string
 	// steps locate the field from the outer struct: add offset, then, for
 	// every step but the last, follow the pointer of an embedded *struct.
 	steps []fieldStep
 	depth int
+	// index is the field's index sequence, as reflect.Value.FieldByIndex
+	// takes it.
+	index []int
 }
 
 type fieldStep struct {
@@ -29,12 +44,14 @@ type fieldStep struct {
 // fields and fields of embedded structs, by the name in their `avro` tag
 // (a tag of "-" skips the field) or their Go name. As in encoding/json, a
 // shallower field hides deeper ones of the same name, and two at the same
-// depth hide each other unless exactly one is tagged.
-func structFields(t reflect.Type) []goField {
+// depth hide each other unless exactly one is tagged. A field tagged
+// inline is flattened as an embedded struct is. A bad tag is an error.
+func structFields(t reflect.Type) ([]goField, *fieldTagError) {
 	var all []goField
 	type queued struct {
 		t     reflect.Type
 		steps []fieldStep
+		index []int
 	}
 	next := []queued{{t: t}}
 	visited := map[reflect.Type]bool{}
@@ -55,21 +72,39 @@ func structFields(t reflect.Type) []goField {
 			visited[q.t] = true
 			for i := 0; i < q.t.NumField(); i++ {
 				f := q.t.Field(i)
-				tag, hasTag := f.Tag.Lookup("avro")
-				name, _, _ := strings.Cut(tag, ",")
-				if name == "-" {
+				text, hasTag := f.Tag.Lookup("avro")
+				if text == "-" {
 					continue
 				}
+				tag, err := parseTag(text)
+				if err != nil {
+					return nil, &fieldTagError{field: f.Name, typ: f.Type, err: err}
+				}
+				name := tag.name
 				steps := append(append([]fieldStep(nil), q.steps...), fieldStep{offset: f.Offset})
+				index := append(append([]int(nil), q.index...), i)
+				if tag.inline {
+					ft := f.Type
+					switch {
+					case ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Struct:
+						steps[len(steps)-1].ptrElem = ft.Elem()
+						next = append(next, queued{t: ft.Elem(), steps: steps, index: index})
+					case ft.Kind() == reflect.Struct:
+						next = append(next, queued{t: ft, steps: steps, index: index})
+					default:
+						return nil, &fieldTagError{field: f.Name, typ: f.Type, err: errInlineKind}
+					}
+					continue
+				}
 				if f.Anonymous && name == "" {
 					ft := f.Type
 					if ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Struct {
 						steps[len(steps)-1].ptrElem = ft.Elem()
-						next = append(next, queued{t: ft.Elem(), steps: steps})
+						next = append(next, queued{t: ft.Elem(), steps: steps, index: index})
 						continue
 					}
 					if ft.Kind() == reflect.Struct {
-						next = append(next, queued{t: ft, steps: steps})
+						next = append(next, queued{t: ft, steps: steps, index: index})
 						continue
 					}
 				}
@@ -79,7 +114,7 @@ func structFields(t reflect.Type) []goField {
 				if name == "" {
 					name = f.Name
 				}
-				field := goField{name: name, tagged: hasTag && name != "", typ: f.Type, steps: steps, depth: depth}
+				field := goField{name: name, tagged: hasTag && name != "", typ: f.Type, tag: tag, goName: f.Name, steps: steps, depth: depth, index: index}
 				all = append(all, field)
 				if count[q.t] > 1 {
 					all = append(all, field)
@@ -102,7 +137,9 @@ func structFields(t reflect.Type) []goField {
 			out = append(out, f)
 		}
 	}
-	return out
+	// In the order of the Go declarations, as encoding/json writes them.
+	slices.SortFunc(out, func(a, b goField) int { return slices.Compare(a.index, b.index) })
+	return out, nil
 }
 
 func dominantField(fs []goField) (goField, bool) {
@@ -132,17 +169,25 @@ func dominantField(fs []goField) (goField, bool) {
 }
 
 // matchField finds the Go field for an Avro field name: an exact match
-// first, then a case-insensitive one (as encoding/json does).
-func matchField(fields []goField, name string) (goField, bool) {
-	for _, f := range fields {
+// first, then a field with that alias in its tag, then a case-insensitive
+// match (as encoding/json does).
+func matchField(fields []goField, name string) (int, bool) {
+	for i, f := range fields {
 		if f.name == name {
-			return f, true
+			return i, true
 		}
 	}
-	for _, f := range fields {
+	for i, f := range fields {
+		for _, a := range f.tag.aliases {
+			if a == name {
+				return i, true
+			}
+		}
+	}
+	for i, f := range fields {
 		if !f.tagged && strings.EqualFold(f.name, name) {
-			return f, true
+			return i, true
 		}
 	}
-	return goField{}, false
+	return -1, false
 }

@@ -1,0 +1,231 @@
+package codec
+
+import (
+	"reflect"
+	"sync"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// Conversion maps a Go type T through a Go type A that the codecs already
+// map: values of T are converted to A and encoded as A, and decoded as A
+// and converted to T. The restrictions say which schemas it serves.
+type Conversion struct {
+	T, A reflect.Type
+	// Logical, AvroType and Prop restrict the schemas the conversion
+	// serves: a logical type name, an Avro type name or named type's full
+	// name, and a property with its value. Empty serves every schema but
+	// a union, whose branches are matched instead.
+	Logical   string
+	AvroType  string
+	Prop      string
+	PropValue any
+	// Schema is what SchemaOf gives T; nil gives the schema of A.
+	Schema *schema.Schema
+
+	decoder func(inner decoder) decoder
+	encoder func(inner encoder) encoder
+	seq     int
+}
+
+// conversions holds the registered conversions by Go type.
+var conversions struct {
+	sync.RWMutex
+	byType map[reflect.Type][]*Conversion
+	n      int
+}
+
+// RegisterConversion registers c, after those registered before. It
+// panics for a T that keeps its own mapping (an interface, value.Value)
+// or that is its own A.
+func RegisterConversion(c *Conversion) {
+	switch {
+	case c.T == c.A:
+		panic("avro.RegisterConversion: " + c.T.String() + " converts to itself")
+	case c.T.Kind() == reflect.Interface || isValueType(c.T):
+		panic("avro.RegisterConversion: " + c.T.String() + " keeps its own mapping")
+	}
+	conversions.Lock()
+	defer conversions.Unlock()
+	if conversions.byType == nil {
+		conversions.byType = map[reflect.Type][]*Conversion{}
+	}
+	conversions.n++
+	c.seq = conversions.n
+	conversions.byType[c.T] = append(conversions.byType[c.T], c)
+}
+
+func conversionsOf(t reflect.Type) []*Conversion {
+	conversions.RLock()
+	defer conversions.RUnlock()
+	return conversions.byType[t]
+}
+
+// specificity ranks how narrowly a conversion picks its schemas: a
+// property above a logical type above an Avro type above none.
+func (c *Conversion) specificity() int {
+	n := 0
+	if c.Prop != "" {
+		n += 4
+	}
+	if c.Logical != "" {
+		n += 2
+	}
+	if c.AvroType != "" {
+		n++
+	}
+	return n
+}
+
+func (c *Conversion) matches(s *schema.Schema) bool {
+	if s.Kind() == schema.Union && c.AvroType != "union" {
+		return false
+	}
+	if c.Logical != "" && s.Logical().String() != c.Logical {
+		return false
+	}
+	if c.AvroType != "" && c.AvroType != s.Kind().String() && (!s.Kind().IsNamed() || c.AvroType != s.FullName()) {
+		return false
+	}
+	if c.Prop != "" {
+		v, ok := s.Prop(c.Prop)
+		if !ok || !reflect.DeepEqual(v, c.PropValue) {
+			return false
+		}
+	}
+	return true
+}
+
+// conversionFor returns the conversion of Go type t for schema s: the
+// most specific that matches, the first registered of those; or nil.
+func conversionFor(s *schema.Schema, t reflect.Type) *Conversion {
+	var best *Conversion
+	for _, c := range conversionsOf(t) {
+		if c.matches(s) && (best == nil || c.specificity() > best.specificity()) {
+			best = c
+		}
+	}
+	return best
+}
+
+func (c *compiler) conversionDecoder(conv *Conversion, s *schema.Schema, path string) (decoder, error) {
+	inner, err := c.decoderFor(s, conv.A, path)
+	if err != nil {
+		return nil, err
+	}
+	return conv.decoder(inner), nil
+}
+
+func (c *compiler) conversionEncoder(conv *Conversion, s *schema.Schema, path string) (encoder, error) {
+	inner, err := c.encoderFor(s, conv.A, path)
+	if err != nil {
+		return nil, err
+	}
+	return conv.encoder(inner), nil
+}
+
+// NewConversion returns the conversion of T through A by the functions
+// encode and decode.
+func NewConversion[T, A any](encode func(T) (A, error), decode func(A) (T, error)) *Conversion {
+	return &Conversion{
+		T: reflect.TypeFor[T](), A: reflect.TypeFor[A](),
+		decoder: func(inner decoder) decoder {
+			return &convDecoder[T, A]{inner: inner, op: fieldOpOf(inner), fn: decode, t: reflect.TypeFor[T]()}
+		},
+		encoder: func(inner encoder) encoder {
+			return &convEncoder[T, A]{inner: inner, op: fieldOpOf(inner), fn: encode, t: reflect.TypeFor[T]()}
+		},
+	}
+}
+
+// convDecoder decodes an A and converts it to the T at p. For an A of a
+// primitive kind the A lives on the stack; other kinds go through the
+// inner decoder's pointer, which puts the A on the heap.
+type convDecoder[T, A any] struct {
+	inner decoder
+	op    fieldOp
+	fn    func(A) (T, error)
+	t     reflect.Type
+}
+
+func (c *convDecoder[T, A]) decode(p pointer, d *decodeState) {
+	if c.fn == nil {
+		d.Failf(ErrInvalid, "no conversion decodes %s", c.t)
+		return
+	}
+	var a A
+	ap := pointerTo(&a)
+	switch c.op {
+	case fieldInt32:
+		int32Codec{}.decode(ap, d)
+	case fieldInt64:
+		int64Codec{}.decode(ap, d)
+	case fieldDouble:
+		doubleCodec{}.decode(ap, d)
+	case fieldBool:
+		boolCodec{}.decode(ap, d)
+	case fieldString, fieldStringRun:
+		stringCodec{}.decode(ap, d)
+	default:
+		c.decodeInner(p, d)
+		return
+	}
+	if d.Err == nil {
+		c.set(p, a, d)
+	}
+}
+
+func (c *convDecoder[T, A]) decodeInner(p pointer, d *decodeState) {
+	a := new(A)
+	if c.inner.decode(pointerTo(a), d); d.Err == nil {
+		c.set(p, *a, d)
+	}
+}
+
+func (c *convDecoder[T, A]) set(p pointer, a A, d *decodeState) {
+	v, err := c.fn(a)
+	if err != nil {
+		d.Failf(ErrInvalid, "converting to %s: %w", c.t, err)
+		return
+	}
+	*as[T](p) = v
+}
+
+// convEncoder converts the T at p to an A and encodes it.
+type convEncoder[T, A any] struct {
+	inner encoder
+	op    fieldOp
+	fn    func(T) (A, error)
+	t     reflect.Type
+}
+
+func (c *convEncoder[T, A]) encode(p pointer, e *encodeState) {
+	if c.fn == nil {
+		e.Failf(ErrRange, "no conversion encodes %s", c.t)
+		return
+	}
+	a, err := c.fn(*as[T](p))
+	if err != nil {
+		e.Failf(ErrRange, "converting from %s: %w", c.t, err)
+		return
+	}
+	ap := pointerTo(&a)
+	switch c.op {
+	case fieldInt32:
+		int32Codec{}.encode(ap, e)
+	case fieldInt64:
+		int64Codec{}.encode(ap, e)
+	case fieldDouble:
+		doubleCodec{}.encode(ap, e)
+	case fieldBool:
+		boolCodec{}.encode(ap, e)
+	case fieldString, fieldStringRun:
+		stringCodec{}.encode(ap, e)
+	default:
+		c.encodeInner(a, e)
+	}
+}
+
+func (c *convEncoder[T, A]) encodeInner(a A, e *encodeState) {
+	c.inner.encode(pointerTo(&a), e)
+}
