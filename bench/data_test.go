@@ -29,6 +29,7 @@ const (
 	libGogen  = "gogen"  // gogen-avro's generated code
 	libStd    = "stdlib" // encoding/binary: a reference row, not a peer
 	libCopy   = "copy"   // a plain copy of the same bytes: a reference row
+	libPlain  = "plain"  // the same work with plain Go types: a reference row
 )
 
 // poolSize is the number of pre-generated records cycled through by the

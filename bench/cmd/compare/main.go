@@ -43,7 +43,7 @@ const ours = "avrogo"
 // because of them.
 var (
 	peerOrder = []string{"hamba", "twmb", "goavro", "gogen"}
-	reference = map[string]bool{"stdlib": true, "copy": true}
+	reference = map[string]bool{"stdlib": true, "copy": true, "plain": true}
 )
 
 func main() {
