@@ -3,9 +3,11 @@
 // schema's registry id as a 4-byte big-endian integer, then the Avro
 // binary datum.
 //
-// A Serializer writes with one schema under its registry id. A Deserializer
-// looks the writer schema up by id through a Registry that the caller
-// implements (an HTTP registry client, a cache, a test map), resolves it
+// A Serializer writes with one schema under its registry id, which
+// NewRegistrySerializer gets from a registry (registering the schema under
+// its subject, or taking the subject's latest version). A Deserializer
+// looks the writer schema up by id through a Registry (a
+// *registry.Client, a cache, a test map), resolves it
 // against the reader schema once per id (schema.Resolve) and keeps the
 // result, so a message costs a map lookup before decoding; the codecs for
 // each Go type are compiled once and cached by the avro package.
@@ -128,10 +130,17 @@ type Serializer struct {
 	opts   avro.EncodeOptions
 }
 
-// NewSerializer returns a Serializer for schema s registered under id.
+// NewSerializer returns a Serializer for schema s registered under id,
+// which must not be negative. NewRegistrySerializer gets the id from a
+// registry.
 func NewSerializer(id int, s *schema.Schema) (*Serializer, error) {
 	if s == nil {
 		return nil, errors.New("kafka: nil schema")
+	}
+	if id < 0 {
+		// A registry's ids are not negative: -1 is an "unknown" that
+		// would be written as ff ff ff ff.
+		return nil, fmt.Errorf("kafka: schema id %d is negative", id)
 	}
 	sr := &Serializer{id: id, s: s}
 	if _, err := AppendHeader(sr.header[:0], id); err != nil {

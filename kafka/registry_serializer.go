@@ -1,0 +1,64 @@
+package kafka
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/avrogo/avro/registry"
+	"github.com/avrogo/avro/schema"
+)
+
+// SerializerConfig says how NewRegistrySerializer gets its schema id.
+type SerializerConfig struct {
+	// Subject names the subject; nil is TopicName.
+	Subject SubjectNameStrategy
+	// Key makes the Serializer write keys rather than values (the
+	// subject "<topic>-key" under TopicName).
+	Key bool
+	// UseLatest writes with the latest version of the subject, under its
+	// id, instead of registering the schema. With CheckLatest, values of
+	// the schema given must then be readable as that version
+	// (schema.Resolve), or NewRegistrySerializer fails.
+	UseLatest   bool
+	CheckLatest bool
+	// References are registered with the schema.
+	References []registry.Reference
+}
+
+// NewRegistrySerializer returns a Serializer for topic whose schema id
+// comes from the registry c: by default s is registered under its subject
+// (registering a schema the subject has returns its id); with UseLatest
+// the subject's latest version is used. The id is fixed once the
+// Serializer is made, so writing a message costs what NewSerializer's
+// does.
+func NewRegistrySerializer(ctx context.Context, c *registry.Client, topic string, s *schema.Schema, cfg SerializerConfig) (*Serializer, error) {
+	if s == nil {
+		return nil, errors.New("kafka: nil schema")
+	}
+	strategy := cfg.Subject
+	if strategy == nil {
+		strategy = TopicName
+	}
+	subject := strategy(topic, cfg.Key, s)
+	if subject == "" {
+		return nil, fmt.Errorf("kafka: topic %s: the subject name strategy gave no subject", topic)
+	}
+	if !cfg.UseLatest {
+		id, err := c.Register(ctx, subject, s, cfg.References...)
+		if err != nil {
+			return nil, fmt.Errorf("kafka: topic %s: registering under %s: %w", topic, subject, err)
+		}
+		return NewSerializer(id, s)
+	}
+	latest, err := c.Latest(ctx, subject)
+	if err != nil {
+		return nil, fmt.Errorf("kafka: topic %s: the latest version of %s: %w", topic, subject, err)
+	}
+	if cfg.CheckLatest {
+		if _, err := schema.Resolve(s, latest.Schema); err != nil {
+			return nil, fmt.Errorf("kafka: topic %s: the schema cannot be read as version %d of %s: %w", topic, latest.Version, subject, err)
+		}
+	}
+	return NewSerializer(latest.ID, latest.Schema)
+}

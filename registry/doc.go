@@ -1,0 +1,39 @@
+// Package registry is a client of the Confluent Schema Registry REST API,
+// on net/http alone.
+//
+//	c, err := registry.NewClient("http://localhost:8081")
+//	id, err := c.Register(ctx, "orders-value", s)
+//	s, err := c.SchemaByID(ctx, id)
+//
+// A *Client is safe for concurrent use and implements kafka.Registry, so a
+// kafka.Deserializer can look writer schemas up through it.
+//
+// # Caches
+//
+// Schemas by id never change in a registry, so they are kept for the
+// client's life, as are the ids of the schemas registered or looked up
+// under a subject. Concurrent lookups of one id make one request. An id the
+// registry does not know is remembered for a short time (NegativeTTL), so
+// that a flood of messages with a bad id does not flood the registry.
+//
+// # Reliability
+//
+// Requests go to the first URL that answers; a network error, a 5xx or a
+// 429 moves to the next and is retried, with capped exponential backoff
+// and full jitter, up to MaxRetries times and within the context's
+// deadline. Responses larger than MaxResponseSize are an error, read no
+// further than that.
+//
+// # References
+//
+// A schema with references is parsed after its references, depth first,
+// in one schema.Parser per lookup, so that the named types of one
+// reference graph never collide with another's. Reference graphs are
+// bounded in depth (MaxReferenceDepth) and cycles are an error.
+//
+// # Errors
+//
+// The registry's errors are *Error values with the HTTP status, the
+// registry's error code and its message; errors.Is matches them against
+// the sentinels (ErrSubjectNotFound, ErrSchemaNotFound, ...).
+package registry

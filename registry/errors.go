@@ -1,0 +1,60 @@
+package registry
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error is an error response of the registry.
+type Error struct {
+	// Method and Path are the request's.
+	Method, Path string
+	// StatusCode is the HTTP status.
+	StatusCode int
+	// Code is the registry's error code (40401, 42201, ...), or the
+	// status when the body had none.
+	Code int
+	// Message is the registry's message.
+	Message string
+}
+
+// Error formats the error as "registry: GET /schemas/ids/7: 404 (40403):
+// Schema 7 not found".
+func (e *Error) Error() string {
+	return fmt.Sprintf("registry: %s %s: %d (%d): %s", e.Method, e.Path, e.StatusCode, e.Code, e.Message)
+}
+
+// Is reports whether target is the sentinel of e's code (or, for
+// ErrIncompatible, its status).
+func (e *Error) Is(target error) bool {
+	s, ok := target.(*sentinel)
+	if !ok {
+		return false
+	}
+	return e.Code == s.code || s.code == 409 && e.StatusCode == 409
+}
+
+type sentinel struct {
+	code int
+	msg  string
+}
+
+func (s *sentinel) Error() string { return "registry: " + s.msg }
+
+// Sentinels of the registry's error codes, for errors.Is.
+var (
+	ErrSubjectNotFound    error = &sentinel{40401, "subject not found"}
+	ErrVersionNotFound    error = &sentinel{40402, "version not found"}
+	ErrSchemaNotFound     error = &sentinel{40403, "schema not found"}
+	ErrSubjectSoftDeleted error = &sentinel{40404, "subject was soft deleted"}
+	ErrIncompatible       error = &sentinel{409, "schema incompatible with an earlier version"}
+	ErrInvalidSchema      error = &sentinel{42201, "invalid schema"}
+	ErrInvalidVersion     error = &sentinel{42202, "invalid version"}
+)
+
+// ErrTooLarge is returned for a response larger than MaxResponseSize.
+var ErrTooLarge = errors.New("registry: response too large")
+
+// ErrReferences is wrapped by the errors of a reference graph that is
+// cyclic or deeper than MaxReferenceDepth.
+var ErrReferences = errors.New("registry: bad schema references")

@@ -1,0 +1,247 @@
+package registry
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// A Reference names a schema that another refers to: Name is how the
+// referring schema names it (for Avro, the full name of a type it
+// defines), Subject and Version where the registry holds it.
+type Reference struct {
+	Name    string `json:"name"`
+	Subject string `json:"subject"`
+	Version int    `json:"version"`
+}
+
+// SubjectSchema is a schema as a subject holds it.
+type SubjectSchema struct {
+	Subject    string
+	Version    int
+	ID         int
+	Schema     *schema.Schema
+	References []Reference
+}
+
+// schemaBody is the registry's JSON of a schema.
+type schemaBody struct {
+	Subject    string      `json:"subject,omitempty"`
+	Version    int         `json:"version,omitempty"`
+	ID         int         `json:"id,omitempty"`
+	Schema     string      `json:"schema"`
+	SchemaType string      `json:"schemaType,omitempty"`
+	References []Reference `json:"references,omitempty"`
+}
+
+func subjectPath(subject string) string { return "/subjects/" + url.PathEscape(subject) }
+
+// SchemaByID returns the schema the registry holds under id, with its
+// references resolved. Schemas are cached for the client's life;
+// concurrent calls for one id make one request; an unknown id is an error
+// matching ErrSchemaNotFound, remembered for the negative TTL.
+func (c *Client) SchemaByID(ctx context.Context, id int) (*schema.Schema, error) {
+	c.mu.Lock()
+	if s, ok := c.byID[id]; ok {
+		c.mu.Unlock()
+		return s, nil
+	}
+	if until, ok := c.unknown[id]; ok {
+		if c.now().Before(until) {
+			c.mu.Unlock()
+			return nil, &Error{Method: "GET", Path: "/schemas/ids/" + strconv.Itoa(id), StatusCode: 404, Code: 40403, Message: "schema not found (cached)"}
+		}
+		delete(c.unknown, id)
+	}
+	c.mu.Unlock()
+	v, err := c.flights.do(ctx, id, func() (any, error) {
+		// A flight that ended between the lookup above and this one
+		// has filled the cache.
+		c.mu.Lock()
+		s, ok := c.byID[id]
+		c.mu.Unlock()
+		if ok {
+			return s, nil
+		}
+		var b schemaBody
+		if err := c.do(ctx, "GET", "/schemas/ids/"+strconv.Itoa(id), nil, &b); err != nil {
+			if errors.Is(err, ErrSchemaNotFound) {
+				c.mu.Lock()
+				c.unknown[id] = c.now().Add(c.negativeTTL)
+				c.mu.Unlock()
+			}
+			return nil, err
+		}
+		s, err := c.parseBody(ctx, &b)
+		if err != nil {
+			return nil, fmt.Errorf("registry: schema %d: %w", id, err)
+		}
+		c.mu.Lock()
+		c.byID[id] = s
+		c.mu.Unlock()
+		return s, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*schema.Schema), nil
+}
+
+// parseBody parses a schema after its references, depth first, in a
+// parser of its own.
+func (c *Client) parseBody(ctx context.Context, b *schemaBody) (*schema.Schema, error) {
+	if b.SchemaType != "" && b.SchemaType != "AVRO" {
+		return nil, fmt.Errorf("a %s schema is not Avro", b.SchemaType)
+	}
+	p := c.parse.NewParser()
+	r := refWalk{c: c, p: p, done: map[Reference]bool{}, active: map[Reference]bool{}}
+	if err := r.walk(ctx, b.References, 1); err != nil {
+		return nil, err
+	}
+	return p.Parse(b.Schema)
+}
+
+type refWalk struct {
+	c            *Client
+	p            *schema.Parser
+	done, active map[Reference]bool
+}
+
+func (r *refWalk) walk(ctx context.Context, refs []Reference, depth int) error {
+	if len(refs) > 0 && depth > r.c.maxRefDepth {
+		return fmt.Errorf("%w: deeper than %d", ErrReferences, r.c.maxRefDepth)
+	}
+	for _, ref := range refs {
+		key := Reference{Subject: ref.Subject, Version: ref.Version}
+		if r.done[key] {
+			continue
+		}
+		if r.active[key] {
+			return fmt.Errorf("%w: %s version %d refers to itself", ErrReferences, ref.Subject, ref.Version)
+		}
+		r.active[key] = true
+		var b schemaBody
+		if err := r.c.do(ctx, "GET", subjectPath(ref.Subject)+"/versions/"+strconv.Itoa(ref.Version), nil, &b); err != nil {
+			return fmt.Errorf("reference %s: %w", ref.Name, err)
+		}
+		if b.SchemaType != "" && b.SchemaType != "AVRO" {
+			return fmt.Errorf("reference %s: a %s schema is not Avro", ref.Name, b.SchemaType)
+		}
+		if err := r.walk(ctx, b.References, depth+1); err != nil {
+			return err
+		}
+		if _, err := r.p.Parse(b.Schema); err != nil {
+			return fmt.Errorf("reference %s (%s version %d): %w", ref.Name, ref.Subject, ref.Version, err)
+		}
+		delete(r.active, key)
+		r.done[key] = true
+	}
+	return nil
+}
+
+// Register registers s under subject (with the references it needs) and
+// returns its id; registering a schema the subject already has returns
+// its id. Ids are cached per subject and schema.
+func (c *Client) Register(ctx context.Context, subject string, s *schema.Schema, refs ...Reference) (int, error) {
+	text := s.String()
+	key := subjectText{subject, text}
+	c.mu.Lock()
+	if id, ok := c.ids[key]; ok {
+		c.mu.Unlock()
+		return id, nil
+	}
+	c.mu.Unlock()
+	var out struct {
+		ID int `json:"id"`
+	}
+	if err := c.do(ctx, "POST", subjectPath(subject)+"/versions", schemaBody{Schema: text, References: refs}, &out); err != nil {
+		return 0, err
+	}
+	c.remember(key, out.ID, s)
+	return out.ID, nil
+}
+
+func (c *Client) remember(key subjectText, id int, s *schema.Schema) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.ids[key] = id
+	if _, ok := c.byID[id]; !ok {
+		c.byID[id] = s
+	}
+}
+
+// LookupID returns the id and version of s under subject, an error
+// matching ErrSchemaNotFound when the subject does not hold it.
+func (c *Client) LookupID(ctx context.Context, subject string, s *schema.Schema, refs ...Reference) (SubjectSchema, error) {
+	var b schemaBody
+	if err := c.do(ctx, "POST", subjectPath(subject), schemaBody{Schema: s.String(), References: refs}, &b); err != nil {
+		return SubjectSchema{}, err
+	}
+	c.remember(subjectText{subject, s.String()}, b.ID, s)
+	return SubjectSchema{Subject: subject, Version: b.Version, ID: b.ID, Schema: s, References: b.References}, nil
+}
+
+// SchemaByVersion returns version v of subject; v of -1 is the latest.
+func (c *Client) SchemaByVersion(ctx context.Context, subject string, v int) (SubjectSchema, error) {
+	ver := strconv.Itoa(v)
+	if v == -1 {
+		ver = "latest"
+	}
+	var b schemaBody
+	if err := c.do(ctx, "GET", subjectPath(subject)+"/versions/"+ver, nil, &b); err != nil {
+		return SubjectSchema{}, err
+	}
+	s, err := c.parseBody(ctx, &b)
+	if err != nil {
+		return SubjectSchema{}, fmt.Errorf("registry: %s version %s: %w", subject, ver, err)
+	}
+	return SubjectSchema{Subject: b.Subject, Version: b.Version, ID: b.ID, Schema: s, References: b.References}, nil
+}
+
+// Latest returns the latest version of subject.
+func (c *Client) Latest(ctx context.Context, subject string) (SubjectSchema, error) {
+	return c.SchemaByVersion(ctx, subject, -1)
+}
+
+// Subjects lists the registry's subjects.
+func (c *Client) Subjects(ctx context.Context) ([]string, error) {
+	var out []string
+	return out, c.do(ctx, "GET", "/subjects", nil, &out)
+}
+
+// Versions lists the versions of subject.
+func (c *Client) Versions(ctx context.Context, subject string) ([]int, error) {
+	var out []int
+	return out, c.do(ctx, "GET", subjectPath(subject)+"/versions", nil, &out)
+}
+
+// CheckCompatibility checks s against version v of subject (-1: the
+// latest) under the subject's compatibility mode. It returns the
+// registry's reasons when s is not compatible.
+func (c *Client) CheckCompatibility(ctx context.Context, subject string, v int, s *schema.Schema, refs ...Reference) (ok bool, reasons []string, err error) {
+	ver := strconv.Itoa(v)
+	if v == -1 {
+		ver = "latest"
+	}
+	var out struct {
+		OK       bool     `json:"is_compatible"`
+		Messages []string `json:"messages"`
+	}
+	err = c.do(ctx, "POST", "/compatibility"+subjectPath(subject)+"/versions/"+ver+"?verbose=true", schemaBody{Schema: s.String(), References: refs}, &out)
+	return out.OK, out.Messages, err
+}
+
+// DeleteSubject deletes subject, softly or (permanent, after a soft
+// delete) for good, and returns the versions deleted.
+func (c *Client) DeleteSubject(ctx context.Context, subject string, permanent bool) ([]int, error) {
+	path := subjectPath(subject)
+	if permanent {
+		path += "?permanent=true"
+	}
+	var out []int
+	return out, c.do(ctx, "DELETE", path, nil, &out)
+}
