@@ -62,20 +62,28 @@ type FormatError struct {
 
 // Error says whether the magic byte was wrong or the message too short.
 func (e *FormatError) Error() string {
-	if e.Len > 0 && e.Magic != MagicByte {
-		return fmt.Sprintf("kafka: bad magic byte 0x%02x (want 0x00)", e.Magic)
+	switch {
+	case e.Len > 0 && e.Magic == MagicGUID:
+		return fmt.Sprintf("kafka: message of %d bytes is shorter than the %d-byte GUID header", e.Len, 1+GUIDSize)
+	case e.Len > 0 && e.Magic != MagicByte:
+		return fmt.Sprintf("kafka: bad magic byte 0x%02x (want 0x00 or 0x01)", e.Magic)
 	}
 	return fmt.Sprintf("kafka: message of %d bytes is shorter than the %d-byte header", e.Len, HeaderSize)
 }
 
-// LookupError wraps an error of the Registry, with the id looked up.
+// LookupError wraps an error of the Registry, with the id looked up (or
+// the GUID, when the schema was named by one).
 type LookupError struct {
-	ID  int
-	Err error
+	ID   int
+	GUID string
+	Err  error
 }
 
 // Error names the id and the registry's error.
 func (e *LookupError) Error() string {
+	if e.GUID != "" {
+		return fmt.Sprintf("kafka: looking up schema GUID %s: %v", e.GUID, e.Err)
+	}
 	return fmt.Sprintf("kafka: looking up schema id %d: %v", e.ID, e.Err)
 }
 
@@ -187,7 +195,8 @@ type Deserializer struct {
 	// writer resolved against the reader (or the writer itself when
 	// there is no reader). Resolution failures are kept; registry errors
 	// are not, so that a transient failure is retried.
-	byID sync.Map // int -> *entry
+	byID   sync.Map // int -> *entry
+	byGUID sync.Map // [GUIDSize]byte -> *entry
 }
 
 type entry struct {
@@ -214,6 +223,13 @@ func NewDeserializerWithOptions(reg Registry, reader *schema.Schema, opts avro.D
 // the *schema.CompatibilityError; errors of the datum are those of
 // avro.Unmarshal, with offsets counted from the start of the datum.
 func (ds *Deserializer) Unmarshal(ctx context.Context, msg []byte, v any) error {
+	if len(msg) > 0 && msg[0] == MagicGUID {
+		id, datum, err := ParseSchemaID(msg)
+		if err != nil {
+			return err
+		}
+		return ds.unmarshalID(ctx, id, datum, v)
+	}
 	id, datum, err := ParseHeader(msg)
 	if err != nil {
 		return err
@@ -240,6 +256,15 @@ func (ds *Deserializer) SchemaFor(ctx context.Context, id int) (*schema.Schema, 
 	if err != nil {
 		return nil, &LookupError{ID: id, Err: err}
 	}
+	en := ds.resolved(w, id)
+	e, _ := ds.byID.LoadOrStore(id, en)
+	en = e.(*entry)
+	return en.s, en.err
+}
+
+// resolved returns the entry of writer schema w (registered under id):
+// w resolved against the reader.
+func (ds *Deserializer) resolved(w *schema.Schema, id int) *entry {
 	en := &entry{s: w}
 	if ds.reader != nil {
 		// The same text is the same data. The same fingerprint is only
@@ -249,14 +274,13 @@ func (ds *Deserializer) SchemaFor(ctx context.Context, id int) (*schema.Schema, 
 		if w == ds.reader || w.String() == ds.reader.String() {
 			en.s = ds.reader
 		} else {
+			var err error
 			if en.s, err = schema.Resolve(w, ds.reader); err != nil {
 				en.err = &ResolveError{ID: id, Err: err}
 			}
 		}
 	}
-	e, _ := ds.byID.LoadOrStore(id, en)
-	en = e.(*entry)
-	return en.s, en.err
+	return en
 }
 
 // MemoryRegistry is an in-memory Registry, safe for concurrent use; the

@@ -111,8 +111,12 @@ func TestErrors(t *testing.T) {
 			t.Errorf("% x: %v", m, err)
 		}
 	}
-	if err := ds.Unmarshal(ctx, []byte{1, 0, 0, 0, 1}, &o); err == nil || err.Error() != "kafka: bad magic byte 0x01 (want 0x00)" {
+	if err := ds.Unmarshal(ctx, []byte{2, 0, 0, 0, 1}, &o); err == nil || err.Error() != "kafka: bad magic byte 0x02 (want 0x00 or 0x01)" {
 		t.Errorf("magic: %v", err)
+	}
+	// Magic byte 1 names the schema by a 16-byte GUID.
+	if err := ds.Unmarshal(ctx, []byte{1, 0, 0, 0, 1}, &o); !errors.As(err, &fe) || !strings.Contains(err.Error(), "GUID") {
+		t.Errorf("a short GUID message: %v", err)
 	}
 	var ue *UnknownIDError
 	var le *LookupError

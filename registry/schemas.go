@@ -2,6 +2,7 @@ package registry
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/url"
@@ -244,4 +245,21 @@ func (c *Client) DeleteSubject(ctx context.Context, subject string, permanent bo
 	}
 	var out []int
 	return out, c.do(ctx, "DELETE", path, nil, &out)
+}
+
+// SchemaByGUID returns the schema the registry holds under guid, with
+// its references resolved, as SchemaByID does (without its caches: the
+// Kafka Deserializer keeps what it looks up).
+func (c *Client) SchemaByGUID(ctx context.Context, guid [16]byte) (*schema.Schema, error) {
+	h := hex.EncodeToString(guid[:])
+	text := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+	var b schemaBody
+	if err := c.do(ctx, "GET", "/schemas/guids/"+text, nil, &b); err != nil {
+		return nil, err
+	}
+	s, err := c.parseBody(ctx, &b)
+	if err != nil {
+		return nil, fmt.Errorf("registry: schema %s: %w", text, err)
+	}
+	return s, nil
 }
