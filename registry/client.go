@@ -21,6 +21,7 @@ const (
 	DefaultMaxResponseSize   = 16 << 20
 	DefaultNegativeTTL       = 5 * time.Second
 	DefaultMaxReferenceDepth = 32
+	DefaultLatestTTL         = 5 * time.Second
 )
 
 // Client is a Schema Registry client. Make one with NewClient.
@@ -47,6 +48,14 @@ type Client struct {
 	unknown     map[int]time.Time // ids the registry did not know, until
 	ids         map[subjectText]int
 	flights     flightGroup
+	latestTTL   time.Duration
+	latest      map[string]latestEntry
+	normalize   bool
+}
+
+type latestEntry struct {
+	s     SubjectSchema
+	until time.Time
 }
 
 type subjectText struct{ subject, text string }
@@ -95,6 +104,17 @@ func WithNegativeTTL(d time.Duration) Option { return func(c *Client) { c.negati
 // WithMaxReferenceDepth bounds the depth of a schema's reference graph.
 func WithMaxReferenceDepth(n int) Option { return func(c *Client) { c.maxRefDepth = n } }
 
+// WithLatestTTL sets how long Latest answers from its cache: the latest
+// version of a subject changes when a schema is registered, which the
+// client sees at once when it registers it, and other clients' after the
+// TTL. Zero disables the cache.
+func WithLatestTTL(d time.Duration) Option { return func(c *Client) { c.latestTTL = d } }
+
+// WithNormalize asks the registry to normalize schemas when registering
+// and looking them up (?normalize=true), so that schemas that differ only
+// in form share one id.
+func WithNormalize(on bool) Option { return func(c *Client) { c.normalize = on } }
+
 // WithParseOptions parses the registry's schemas with o (and its limits).
 func WithParseOptions(o schema.ParseOptions) Option { return func(c *Client) { c.parse = o } }
 
@@ -107,6 +127,7 @@ func NewClient(rawURL string, opts ...Option) (*Client, error) {
 		maxResponse: DefaultMaxResponseSize, negativeTTL: DefaultNegativeTTL, maxRefDepth: DefaultMaxReferenceDepth,
 		now: time.Now, sleep: sleepCtx,
 		byID: map[int]*schema.Schema{}, unknown: map[int]time.Time{}, ids: map[subjectText]int{},
+		latestTTL: DefaultLatestTTL, latest: map[string]latestEntry{},
 	}
 	for _, u := range strings.Split(rawURL, ",") {
 		u = strings.TrimRight(strings.TrimSpace(u), "/")
@@ -125,7 +146,7 @@ func NewClient(rawURL string, opts ...Option) (*Client, error) {
 	for _, o := range opts {
 		o(c)
 	}
-	if c.maxRetries < 0 || c.minBackoff <= 0 || c.maxBackoff < c.minBackoff || c.maxResponse <= 0 || c.maxRefDepth <= 0 {
+	if c.maxRetries < 0 || c.minBackoff <= 0 || c.maxBackoff < c.minBackoff || c.maxResponse <= 0 || c.maxRefDepth <= 0 || c.latestTTL < 0 {
 		return nil, errors.New("registry: retries, backoff, response size and reference depth must be positive")
 	}
 	return c, nil

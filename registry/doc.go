@@ -12,7 +12,8 @@
 //
 // Schemas by id never change in a registry, so they are kept for the
 // client's life, as are the ids of the schemas registered or looked up
-// under a subject. Concurrent lookups of one id make one request. An id the
+// under a subject; the latest version of a subject is kept for a short
+// TTL (WithLatestTTL). Concurrent lookups of one id make one request. An id the
 // registry does not know is remembered for a short time (NegativeTTL), so
 // that a flood of messages with a bad id does not flood the registry.
 //

@@ -159,10 +159,13 @@ func (c *Client) Register(ctx context.Context, subject string, s *schema.Schema,
 	var out struct {
 		ID int `json:"id"`
 	}
-	if err := c.do(ctx, "POST", subjectPath(subject)+"/versions", schemaBody{Schema: text, References: refs}, &out); err != nil {
+	if err := c.do(ctx, "POST", subjectPath(subject)+"/versions"+c.query(), schemaBody{Schema: text, References: refs}, &out); err != nil {
 		return 0, err
 	}
 	c.remember(key, out.ID, s)
+	c.mu.Lock()
+	delete(c.latest, subject)
+	c.mu.Unlock()
 	return out.ID, nil
 }
 
@@ -179,7 +182,7 @@ func (c *Client) remember(key subjectText, id int, s *schema.Schema) {
 // matching ErrSchemaNotFound when the subject does not hold it.
 func (c *Client) LookupID(ctx context.Context, subject string, s *schema.Schema, refs ...Reference) (SubjectSchema, error) {
 	var b schemaBody
-	if err := c.do(ctx, "POST", subjectPath(subject), schemaBody{Schema: s.String(), References: refs}, &b); err != nil {
+	if err := c.do(ctx, "POST", subjectPath(subject)+c.query(), schemaBody{Schema: s.String(), References: refs}, &b); err != nil {
 		return SubjectSchema{}, err
 	}
 	c.remember(subjectText{subject, s.String()}, b.ID, s)
@@ -203,9 +206,29 @@ func (c *Client) SchemaByVersion(ctx context.Context, subject string, v int) (Su
 	return SubjectSchema{Subject: b.Subject, Version: b.Version, ID: b.ID, Schema: s, References: b.References}, nil
 }
 
-// Latest returns the latest version of subject.
+// Latest returns the latest version of subject, from a cache kept for
+// the latest TTL (see WithLatestTTL).
 func (c *Client) Latest(ctx context.Context, subject string) (SubjectSchema, error) {
-	return c.SchemaByVersion(ctx, subject, -1)
+	c.mu.Lock()
+	if e, ok := c.latest[subject]; ok && c.now().Before(e.until) {
+		c.mu.Unlock()
+		return e.s, nil
+	}
+	c.mu.Unlock()
+	ss, err := c.SchemaByVersion(ctx, subject, -1)
+	if err == nil && c.latestTTL > 0 {
+		c.mu.Lock()
+		c.latest[subject] = latestEntry{ss, c.now().Add(c.latestTTL)}
+		c.mu.Unlock()
+	}
+	return ss, err
+}
+
+func (c *Client) query() string {
+	if c.normalize {
+		return "?normalize=true"
+	}
+	return ""
 }
 
 // Subjects lists the registry's subjects.
