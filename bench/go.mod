@@ -5,17 +5,18 @@ go 1.26.0
 replace github.com/avrogo/avro => ../
 
 require (
+	github.com/actgardner/gogen-avro/v10 v10.2.1
 	github.com/avrogo/avro v0.0.0
 	github.com/google/go-cmp v0.7.0
 	github.com/hamba/avro/v2 v2.31.0
 	github.com/linkedin/goavro/v2 v2.15.0
 	github.com/twmb/avro v1.9.1
+	github.com/twmb/franz-go/pkg/sr v1.8.0
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 )
 
 require (
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
-	github.com/actgardner/gogen-avro/v10 v10.2.1 // indirect
 	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
 	github.com/golang/snappy v1.0.0 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
