@@ -216,29 +216,20 @@ func NewDeserializerWithOptions(reg Registry, reader *schema.Schema, opts avro.D
 	return &Deserializer{reg: reg, reader: reader, opts: opts}
 }
 
-// Unmarshal decodes a message into the value v points at. A message that
-// is not in the wire format is a *FormatError; an id the registry fails to
+// Unmarshal decodes a message into the value v points at; its writer
+// schema is named by id (magic byte 0) or GUID (MagicGUID), as
+// ParseSchemaID reads them. A message that is not in the wire format is a
+// *FormatError; an id the registry fails to
 // give is a *LookupError (wrapping *UnknownIDError for an unknown id); a
 // writer schema that the reader cannot read is a *ResolveError wrapping
 // the *schema.CompatibilityError; errors of the datum are those of
 // avro.Unmarshal, with offsets counted from the start of the datum.
 func (ds *Deserializer) Unmarshal(ctx context.Context, msg []byte, v any) error {
-	if len(msg) > 0 && msg[0] == MagicGUID {
-		id, datum, err := ParseSchemaID(msg)
-		if err != nil {
-			return err
-		}
-		return ds.unmarshalID(ctx, id, datum, v)
-	}
-	id, datum, err := ParseHeader(msg)
+	id, datum, err := ParseSchemaID(msg)
 	if err != nil {
 		return err
 	}
-	s, err := ds.SchemaFor(ctx, id)
-	if err != nil {
-		return err
-	}
-	return ds.opts.Unmarshal(s, datum, v)
+	return ds.unmarshalID(ctx, id, datum, v)
 }
 
 // SchemaFor returns the schema that reads the messages of writer id: the

@@ -25,14 +25,13 @@ type Conversion struct {
 
 	decoder func(inner decoder) decoder
 	encoder func(inner encoder) encoder
-	seq     int
 }
 
-// conversions holds the registered conversions by Go type.
+// conversions holds the registered conversions by Go type, each type's
+// in the order of registration.
 var conversions struct {
 	sync.RWMutex
 	byType map[reflect.Type][]*Conversion
-	n      int
 }
 
 // RegisterConversion registers c, after those registered before. It
@@ -50,8 +49,6 @@ func RegisterConversion(c *Conversion) {
 	if conversions.byType == nil {
 		conversions.byType = map[reflect.Type][]*Conversion{}
 	}
-	conversions.n++
-	c.seq = conversions.n
 	conversions.byType[c.T] = append(conversions.byType[c.T], c)
 }
 

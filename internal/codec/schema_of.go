@@ -151,10 +151,8 @@ func walkNamed(s *schema.Schema, out map[string]*schema.Schema) {
 }
 
 var (
-	binaryMarshaler  = reflect.TypeFor[encoding.BinaryMarshaler]()
-	binaryUnmarshal  = reflect.TypeFor[encoding.BinaryUnmarshaler]()
-	textMarshalerI   = reflect.TypeFor[encoding.TextMarshaler]()
-	textUnmarshalerI = reflect.TypeFor[encoding.TextUnmarshaler]()
+	binaryMarshaler = reflect.TypeFor[encoding.BinaryMarshaler]()
+	binaryUnmarshal = reflect.TypeFor[encoding.BinaryUnmarshaler]()
 )
 
 // noSchema is the error for a Go type that has no Avro type.
@@ -194,7 +192,7 @@ func (d *deriver) typeNode(t reflect.Type, tag *fieldTag, path string) (schema.N
 		return d.pointerNode(t, tag, path)
 	case t.Kind() == reflect.Interface:
 		return d.interfaceNode(t, path)
-	case t.Kind() != reflect.String && implementsBoth(t, textMarshalerI, textUnmarshalerI):
+	case t.Kind() != reflect.String && implementsBoth(t, textMarshaler, textUnmarshaler):
 		return prim("string"), nil
 	case !isByteSeq(t) && implementsBoth(t, binaryMarshaler, binaryUnmarshal):
 		return prim("bytes"), nil
