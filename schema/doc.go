@@ -72,12 +72,12 @@
 // # Limits
 //
 // Parse never panics and never recurses without bound: JSON nesting deeper
-// than MaxDepth (1,000) levels is an error, as is a fixed larger than
-// MaxFixedSize (math.MaxInt32) bytes. Its time and memory grow in
-// proportion to the text, which ParseOptions bounds (64 MiB by default),
-// and so do the defaults the text defines and the work of checking them
-// (ParseOptions.MaxDefaultSize and MaxDefaultSteps): a schema over a limit
-// is an *Error wrapping ErrLimit. Every rejected schema yields an *Error
+// than MaxDepth (1,000) levels is an *Error wrapping ErrLimit, and a fixed
+// larger than MaxFixedSize (math.MaxInt32) bytes is an error. Its time and
+// memory grow in proportion to the text, which ParseOptions bounds (64 MiB
+// by default), and so do the defaults the text defines and the work of
+// checking them (ParseOptions.MaxDefaultSize and MaxDefaultSteps): a
+// schema over a limit is an *Error wrapping ErrLimit. Every rejected schema yields an *Error
 // whose Path locates the offending value ("fields[2].type"); for malformed
 // JSON it wraps the *encoding/json.SyntaxError. Duplicate keys in a JSON
 // object are rejected, because they make a schema ambiguous.

@@ -217,7 +217,7 @@ func (d *decoder) literal(lit string) bool {
 func (d *decoder) enter() error {
 	d.depth++
 	if d.depth > MaxDepth {
-		return &Error{Msg: fmt.Sprintf("JSON nesting deeper than %d levels at offset %d", MaxDepth, d.pos)}
+		return &Error{Msg: fmt.Sprintf("JSON nesting deeper than %d levels at offset %d", MaxDepth, d.pos), Err: ErrLimit}
 	}
 	return nil
 }

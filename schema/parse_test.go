@@ -561,8 +561,8 @@ func TestDeepNesting(t *testing.T) {
 	for name, text := range texts {
 		_, err := Parse(text)
 		var e *Error
-		if !errors.As(err, &e) || !strings.Contains(e.Msg, "JSON nesting deeper than 1000 levels") {
-			t.Errorf("%s: error %v, want the nesting limit", name, err)
+		if !errors.As(err, &e) || !strings.Contains(e.Msg, "JSON nesting deeper than 1000 levels") || !errors.Is(err, ErrLimit) {
+			t.Errorf("%s: error %v, want the nesting limit, matching ErrLimit", name, err)
 		}
 	}
 	// Just under the limit parses (and the recursive walks cope).
@@ -741,6 +741,50 @@ func TestStringForms(t *testing.T) {
 	}
 	if got := fmt.Sprintf("%#v", mustParse(t, `"int"`)); got != `schema.MustParse("\"int\"")` {
 		t.Errorf("GoString = %s", got)
+	}
+}
+
+// The text of a schema that refers to types defined elsewhere names them
+// without defining them (the types inside them included), and parses
+// back, in a parser that knows them, to the schema it came from.
+func TestStringReferring(t *testing.T) {
+	p := NewParser()
+	if _, err := p.Parse(`{"type":"record","name":"Address","namespace":"shop","fields":[
+		{"name":"country","type":{"type":"enum","name":"Country","symbols":["NL","FR"]}}]}`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Parse(`{"type":"record","name":"Point","fields":[{"name":"x","type":"int"}]}`); err != nil {
+		t.Fatal(err)
+	}
+	order, err := p.Parse(`{"type":"record","name":"Order","namespace":"shop","fields":[
+		{"name":"ship","type":"Address"},{"name":"bill","type":["null","shop.Address"]},
+		{"name":"where","type":"Point"},{"name":"from","type":"Country"},
+		{"name":"lines","type":{"type":"array","items":{"type":"record","name":"Line","fields":[{"name":"n","type":"int"}]}}}]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := order.StringReferring("shop.Address", "shop.Country", "Point", "shop.Order")
+	const want = `{"type":"record","name":"Order","namespace":"shop","fields":[{"name":"ship","type":"Address"},{"name":"bill","type":["null","Address"]},{"name":"where","type":"Point"},{"name":"from","type":"Country"},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"Line","fields":[{"name":"n","type":"int"}]}}}]}`
+	if got != want {
+		t.Fatalf("StringReferring\n got %s\nwant %s", got, want)
+	}
+	// A fresh parser that knows the referenced types reads it back.
+	q := NewParser()
+	for _, ref := range []string{`{"type":"record","name":"Address","namespace":"shop","fields":[{"name":"country","type":{"type":"enum","name":"Country","symbols":["NL","FR"]}}]}`, `{"type":"record","name":"Point","fields":[{"name":"x","type":"int"}]}`} {
+		if _, err := q.Parse(ref); err != nil {
+			t.Fatal(err)
+		}
+	}
+	back, err := q.Parse(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.String() != order.String() {
+		t.Errorf("parsed back to\n%s\nwant\n%s", back, order)
+	}
+	// With no names it is String.
+	if order.StringReferring() != order.String() {
+		t.Error("StringReferring() differs from String()")
 	}
 }
 

@@ -18,6 +18,22 @@ func (s *Schema) String() string {
 	return string(w.b)
 }
 
+// StringReferring returns the schema as String does, except that the named
+// types with the given full names are written by name only, never
+// defined: the text of a schema that refers to types defined elsewhere,
+// as a schema registry's references are. s itself is defined even when
+// its name is listed. Parsing the text needs those types known to the
+// Parser first (parse the schemas that define them with the same Parser).
+func (s *Schema) StringReferring(fullNames ...string) string {
+	w := stringWriter{seen: map[*Schema]bool{}, names: map[string]bool{}, elsewhere: map[string]bool{}}
+	for _, n := range fullNames {
+		w.elsewhere[n] = n != s.fullName || !s.kind.IsNamed()
+		w.names[n] = true
+	}
+	w.write(s, "")
+	return string(w.b)
+}
+
 // MarshalJSON returns String, so that a schema can be embedded in other
 // JSON (container file headers, registry requests).
 func (s *Schema) MarshalJSON() ([]byte, error) { return []byte(s.String()), nil }
@@ -26,6 +42,9 @@ type stringWriter struct {
 	b     []byte
 	seen  map[*Schema]bool
 	names map[string]bool // full names written so far
+	// elsewhere holds the full names of types defined outside the text,
+	// written by name only.
+	elsewhere map[string]bool
 }
 
 func (w *stringWriter) key(k string) {
@@ -36,7 +55,7 @@ func (w *stringWriter) key(k string) {
 
 func (w *stringWriter) write(s *Schema, ns string) {
 	if s.kind.IsNamed() {
-		if w.seen[s] {
+		if w.seen[s] || w.elsewhere[s.fullName] {
 			w.ref(s, ns)
 			return
 		}
