@@ -2,6 +2,7 @@ package registry_test
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -153,6 +154,106 @@ func TestReferences(t *testing.T) {
 	}
 	if _, err := c.SchemaByID(ctx, deep); err != nil {
 		t.Errorf("the same graph with the default bound: %v", err)
+	}
+}
+
+// A schema that uses types its references define is registered with
+// those types written by name: the registry parses the references first,
+// and refuses a schema that defines their types again. The graph is
+// registered leaves first, and read back whole.
+func TestRegisterReferences(t *testing.T) {
+	_, srv := fixture.NewRegistryServer(t)
+	c := newClient(t, srv.URL)
+	ctx := context.Background()
+	p := schema.NewParser()
+	country, err := p.Parse(`{"type":"enum","name":"Country","namespace":"shop","symbols":["NL","FR"]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, err := p.Parse(`{"type":"record","name":"Address","namespace":"shop","fields":[{"name":"country","type":"Country"},
+		{"name":"geo","type":{"type":"record","name":"Geo","fields":[{"name":"lat","type":"double"}]}}]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order, err := p.Parse(`{"type":"record","name":"Order","namespace":"shop","fields":[{"name":"ship","type":"Address"},{"name":"from","type":"Country"},{"name":"at","type":"Geo"}]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Register(ctx, "shop.Country", country); err != nil {
+		t.Fatal(err)
+	}
+	countryRef := registry.Reference{Name: "shop.Country", Subject: "shop.Country", Version: 1}
+	if _, err := c.Register(ctx, "shop.Address", addr, countryRef); err != nil {
+		t.Fatalf("Address, referring to Country: %v", err)
+	}
+	refs := []registry.Reference{countryRef, {Name: "shop.Address", Subject: "shop.Address", Version: 1}}
+	ss, err := c.RegisterSchema(ctx, "orders-value", order, refs...)
+	if err != nil {
+		t.Fatalf("Order, referring to Address and Country: %v", err)
+	}
+	if ss.Version != 1 || ss.ID == 0 || ss.GUID != guidOf(t, ss.ID) {
+		t.Errorf("RegisterSchema = %+v, want version 1 and the registry's GUID", ss)
+	}
+	again, err := c.Register(ctx, "orders-value", order, refs...)
+	if err != nil || again != ss.ID {
+		t.Errorf("Register again = %d, %v; want %d", again, err, ss.ID)
+	}
+	fresh := newClient(t, srv.URL)
+	back, err := fresh.SchemaByID(ctx, ss.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.String() != order.String() {
+		t.Errorf("read back as\n%s\nwant\n%s", back, order)
+	}
+}
+
+func guidOf(t *testing.T, id int) [16]byte {
+	t.Helper()
+	var g [16]byte
+	if _, err := hex.Decode(g[:], []byte(strings.ReplaceAll(fixture.GUID(id), "-", ""))); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// Deleting a version drops what the client kept of the subject: the
+// latest version is the one before, and registering the deleted schema
+// again reaches the registry.
+func TestDeleteVersion(t *testing.T) {
+	f, srv := fixture.NewRegistryServer(t)
+	c := newClient(t, srv.URL, registry.WithLatestTTL(time.Hour))
+	ctx := context.Background()
+	v2 := schema.MustParse(`{"type":"record","name":"User","namespace":"com.example","fields":[{"name":"name","type":"string"},{"name":"age","type":"int","default":0}]}`)
+	id1, err := c.Register(ctx, "users-value", userSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id2, err := c.Register(ctx, "users-value", v2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, err := c.Latest(ctx, "users-value"); err != nil || l.ID != id2 || l.Version != 2 {
+		t.Fatalf("Latest = %+v, %v", l, err)
+	}
+	if err := c.DeleteVersion(ctx, "users-value", 2, false); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := c.Latest(ctx, "users-value"); err != nil || l.ID != id1 || l.Version != 1 {
+		t.Errorf("Latest after deleting version 2 = %+v, %v; want version 1", l, err)
+	}
+	if _, err := c.SchemaByVersion(ctx, "users-value", 2); !errors.Is(err, registry.ErrVersionNotFound) {
+		t.Errorf("a deleted version = %v, want ErrVersionNotFound", err)
+	}
+	if err := c.DeleteVersion(ctx, "users-value", 2, true); !errors.Is(err, registry.ErrVersionNotFound) {
+		t.Errorf("deleting it again = %v, want ErrVersionNotFound", err)
+	}
+	posts := f.Count("/subjects/users-value/versions")
+	if ss, err := c.RegisterSchema(ctx, "users-value", v2); err != nil || ss.Version != 3 {
+		t.Errorf("registering it again = %+v, %v; want version 3", ss, err)
+	}
+	if n := f.Count("/subjects/users-value/versions") - posts; n != 1 {
+		t.Errorf("%d registrations reached the registry, want 1 (the cache dropped)", n)
 	}
 }
 

@@ -3,6 +3,7 @@ package registry
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -22,11 +23,37 @@ type Reference struct {
 
 // SubjectSchema is a schema as a subject holds it.
 type SubjectSchema struct {
-	Subject    string
-	Version    int
-	ID         int
+	Subject string
+	Version int
+	ID      int
+	// GUID is the schema's globally unique id, when the registry gives
+	// one (Confluent Platform 8 and later), else zero.
+	GUID       [16]byte
 	Schema     *schema.Schema
 	References []Reference
+}
+
+// parseGUID reads a GUID in its RFC 4122 text form; ok is false for
+// anything else.
+func parseGUID(text string) (g [16]byte, ok bool) {
+	if len(text) != 36 || text[8] != '-' || text[13] != '-' || text[18] != '-' || text[23] != '-' {
+		return g, false
+	}
+	h := text[:8] + text[9:13] + text[14:18] + text[19:23] + text[24:]
+	if _, err := hex.Decode(g[:], []byte(h)); err != nil {
+		return [16]byte{}, false
+	}
+	return g, true
+}
+
+func guidText(g [16]byte) string {
+	h := hex.EncodeToString(g[:])
+	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+func (b *schemaBody) subjectSchema(s *schema.Schema) SubjectSchema {
+	g, _ := parseGUID(b.GUID)
+	return SubjectSchema{Subject: b.Subject, Version: b.Version, ID: b.ID, GUID: g, Schema: s, References: b.References}
 }
 
 // schemaBody is the registry's JSON of a schema.
@@ -34,6 +61,7 @@ type schemaBody struct {
 	Subject    string      `json:"subject,omitempty"`
 	Version    int         `json:"version,omitempty"`
 	ID         int         `json:"id,omitempty"`
+	GUID       string      `json:"guid,omitempty"`
 	Schema     string      `json:"schema"`
 	SchemaType string      `json:"schemaType,omitempty"`
 	References []Reference `json:"references,omitempty"`
@@ -110,6 +138,9 @@ type refWalk struct {
 	c            *Client
 	p            *schema.Parser
 	done, active map[Reference]bool
+	// defined collects the full names of the named types the references
+	// define, when it is not nil.
+	defined map[string]bool
 }
 
 func (r *refWalk) walk(ctx context.Context, refs []Reference, depth int) error {
@@ -135,8 +166,12 @@ func (r *refWalk) walk(ctx context.Context, refs []Reference, depth int) error {
 		if err := r.walk(ctx, b.References, depth+1); err != nil {
 			return err
 		}
-		if _, err := r.p.Parse(b.Schema); err != nil {
+		rs, err := r.p.Parse(b.Schema)
+		if err != nil {
 			return fmt.Errorf("reference %s (%s version %d): %w", ref.Name, ref.Subject, ref.Version, err)
+		}
+		if r.defined != nil {
+			namedTypes(rs, r.defined)
 		}
 		delete(r.active, key)
 		r.done[key] = true
@@ -144,18 +179,80 @@ func (r *refWalk) walk(ctx context.Context, refs []Reference, depth int) error {
 	return nil
 }
 
-// Register registers s under subject (with the references it needs) and
-// returns its id; registering a schema the subject already has returns
-// its id. Ids are cached per subject and schema.
+// namedTypes adds the full names of the named types of s to into.
+func namedTypes(s *schema.Schema, into map[string]bool) {
+	if s.Kind().IsNamed() {
+		if into[s.FullName()] {
+			return
+		}
+		into[s.FullName()] = true
+	}
+	switch s.Kind() {
+	case schema.Record:
+		for _, f := range s.Fields() {
+			namedTypes(f.Type(), into)
+		}
+	case schema.Array:
+		namedTypes(s.Items(), into)
+	case schema.Map:
+		namedTypes(s.Values(), into)
+	case schema.Union:
+		for _, b := range s.Branches() {
+			namedTypes(b, into)
+		}
+	}
+}
+
+// textFor returns the text of s to send with refs: the types the
+// references define are written by name (the registry parses the
+// references first, and a schema that defined them again would be
+// refused as a redefinition).
+func (c *Client) textFor(ctx context.Context, s *schema.Schema, refs []Reference) (string, error) {
+	if len(refs) == 0 {
+		return s.String(), nil
+	}
+	r := refWalk{c: c, p: c.parse.NewParser(), done: map[Reference]bool{}, active: map[Reference]bool{}, defined: map[string]bool{}}
+	if err := r.walk(ctx, refs, 1); err != nil {
+		return "", err
+	}
+	names := make([]string, 0, len(r.defined))
+	for n := range r.defined {
+		names = append(names, n)
+	}
+	return s.StringReferring(names...), nil
+}
+
+// refsKey is what the references add to the key of a registered schema.
+func refsKey(refs []Reference) string {
+	if len(refs) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(refs)
+	return string(b)
+}
+
+// Register registers s under subject and returns its id; registering a
+// schema the subject already has returns its id. Ids are cached per
+// subject, schema and references.
+//
+// The references name schemas registered before (the subject and version
+// of each) that define named types s uses: s is sent with those types
+// written by name, as the registry expects, so s may be a schema parsed
+// with them in the same Parser, or one whose Go type holds them
+// (SchemaOf). Register them first, leaves first; the serializer's
+// References option does the same.
 func (c *Client) Register(ctx context.Context, subject string, s *schema.Schema, refs ...Reference) (int, error) {
-	text := s.String()
-	key := subjectText{subject, text}
+	key := subjectText{subject, s.String() + refsKey(refs)}
 	c.mu.Lock()
 	if id, ok := c.ids[key]; ok {
 		c.mu.Unlock()
 		return id, nil
 	}
 	c.mu.Unlock()
+	text, err := c.textFor(ctx, s, refs)
+	if err != nil {
+		return 0, fmt.Errorf("registry: registering under %s: %w", subject, err)
+	}
 	var out struct {
 		ID int `json:"id"`
 	}
@@ -167,6 +264,39 @@ func (c *Client) Register(ctx context.Context, subject string, s *schema.Schema,
 	delete(c.latest, subject)
 	c.mu.Unlock()
 	return out.ID, nil
+}
+
+// RegisterSchema is Register that returns the subject's version of s
+// with its id, version and GUID. The registry's answer to a registration
+// holds the id alone before Confluent Platform 8, so the version and
+// GUID then take a second request (LookupID).
+func (c *Client) RegisterSchema(ctx context.Context, subject string, s *schema.Schema, refs ...Reference) (SubjectSchema, error) {
+	text, err := c.textFor(ctx, s, refs)
+	if err != nil {
+		return SubjectSchema{}, fmt.Errorf("registry: registering under %s: %w", subject, err)
+	}
+	var b schemaBody
+	if err := c.do(ctx, "POST", subjectPath(subject)+"/versions"+c.query(), schemaBody{Schema: text, References: refs}, &b); err != nil {
+		return SubjectSchema{}, err
+	}
+	c.remember(subjectText{subject, s.String() + refsKey(refs)}, b.ID, s)
+	c.mu.Lock()
+	delete(c.latest, subject)
+	c.mu.Unlock()
+	if b.Version == 0 || b.GUID == "" {
+		ss, err := c.LookupID(ctx, subject, s, refs...)
+		if err != nil {
+			return SubjectSchema{}, err
+		}
+		if ss.ID != b.ID {
+			return SubjectSchema{}, fmt.Errorf("registry: %s: registered as id %d, looked up as id %d", subject, b.ID, ss.ID)
+		}
+		return ss, nil
+	}
+	b.Subject = subject
+	ss := b.subjectSchema(s)
+	ss.References = refs
+	return ss, nil
 }
 
 func (c *Client) remember(key subjectText, id int, s *schema.Schema) {
@@ -181,12 +311,17 @@ func (c *Client) remember(key subjectText, id int, s *schema.Schema) {
 // LookupID returns the id and version of s under subject, an error
 // matching ErrSchemaNotFound when the subject does not hold it.
 func (c *Client) LookupID(ctx context.Context, subject string, s *schema.Schema, refs ...Reference) (SubjectSchema, error) {
+	text, err := c.textFor(ctx, s, refs)
+	if err != nil {
+		return SubjectSchema{}, fmt.Errorf("registry: looking up under %s: %w", subject, err)
+	}
 	var b schemaBody
-	if err := c.do(ctx, "POST", subjectPath(subject)+c.query(), schemaBody{Schema: s.String(), References: refs}, &b); err != nil {
+	if err := c.do(ctx, "POST", subjectPath(subject)+c.query(), schemaBody{Schema: text, References: refs}, &b); err != nil {
 		return SubjectSchema{}, err
 	}
-	c.remember(subjectText{subject, s.String()}, b.ID, s)
-	return SubjectSchema{Subject: subject, Version: b.Version, ID: b.ID, Schema: s, References: b.References}, nil
+	c.remember(subjectText{subject, s.String() + refsKey(refs)}, b.ID, s)
+	b.Subject = subject
+	return b.subjectSchema(s), nil
 }
 
 // SchemaByVersion returns version v of subject; v of -1 is the latest.
@@ -203,7 +338,7 @@ func (c *Client) SchemaByVersion(ctx context.Context, subject string, v int) (Su
 	if err != nil {
 		return SubjectSchema{}, fmt.Errorf("registry: %s version %s: %w", subject, ver, err)
 	}
-	return SubjectSchema{Subject: b.Subject, Version: b.Version, ID: b.ID, Schema: s, References: b.References}, nil
+	return b.subjectSchema(s), nil
 }
 
 // Latest returns the latest version of subject, from a cache kept for
@@ -255,7 +390,11 @@ func (c *Client) CheckCompatibility(ctx context.Context, subject string, v int, 
 		OK       bool     `json:"is_compatible"`
 		Messages []string `json:"messages"`
 	}
-	err = c.do(ctx, "POST", "/compatibility"+subjectPath(subject)+"/versions/"+ver+"?verbose=true", schemaBody{Schema: s.String(), References: refs}, &out)
+	text, err := c.textFor(ctx, s, refs)
+	if err != nil {
+		return false, nil, fmt.Errorf("registry: checking against %s: %w", subject, err)
+	}
+	err = c.do(ctx, "POST", "/compatibility"+subjectPath(subject)+"/versions/"+ver+"?verbose=true", schemaBody{Schema: text, References: refs}, &out)
 	return out.OK, out.Messages, err
 }
 
@@ -267,15 +406,42 @@ func (c *Client) DeleteSubject(ctx context.Context, subject string, permanent bo
 		path += "?permanent=true"
 	}
 	var out []int
-	return out, c.do(ctx, "DELETE", path, nil, &out)
+	err := c.do(ctx, "DELETE", path, nil, &out)
+	c.forget(subject)
+	return out, err
+}
+
+// forget drops what the client keeps of subject's versions, which a
+// delete makes stale: registering the schema again must reach the
+// registry, which then makes a new version.
+func (c *Client) forget(subject string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.latest, subject)
+	for k := range c.ids {
+		if k.subject == subject {
+			delete(c.ids, k)
+		}
+	}
+}
+
+// DeleteVersion deletes version v of subject, softly or (permanent, after
+// a soft delete) for good.
+func (c *Client) DeleteVersion(ctx context.Context, subject string, v int, permanent bool) error {
+	path := subjectPath(subject) + "/versions/" + strconv.Itoa(v)
+	if permanent {
+		path += "?permanent=true"
+	}
+	err := c.do(ctx, "DELETE", path, nil, nil)
+	c.forget(subject)
+	return err
 }
 
 // SchemaByGUID returns the schema the registry holds under guid, with
 // its references resolved, as SchemaByID does (without its caches: the
 // Kafka Deserializer keeps what it looks up).
 func (c *Client) SchemaByGUID(ctx context.Context, guid [16]byte) (*schema.Schema, error) {
-	h := hex.EncodeToString(guid[:])
-	text := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+	text := guidText(guid)
 	var b schemaBody
 	if err := c.do(ctx, "GET", "/schemas/guids/"+text, nil, &b); err != nil {
 		return nil, err
