@@ -19,7 +19,7 @@ import (
 //	                                                   lib=twmb    franz-go's sr.Serde with twmb/avro's AppendEncode and Decode, what a franz-go user runs
 //	                                                   lib=plain   avro.Append and avro.Unmarshal of the bare datum (a reference row: the serde's cost is the difference)
 
-const kafkaID = 7
+const kafkaID = 100007
 
 func kafkaSerdes(tb testing.TB) (*workload[Rec10], *kafka.Serializer, *kafka.Deserializer, *sr.Serde, [][]byte) {
 	w := wlRec10(tb)

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
@@ -106,6 +107,35 @@ func (e *ResolveError) Error() string {
 // Unwrap returns the error of schema.Resolve.
 func (e *ResolveError) Unwrap() error { return e.Err }
 
+// DatumError reports a value the Serializer could not encode with its
+// schema, or a datum the Deserializer could not decode with the writer
+// schema its message names. Err is the avro package's error, with the
+// path to the value and, for a datum, the byte offset from the start of
+// the datum.
+type DatumError struct {
+	// Topic is the Serializer's topic, when NewRegistrySerializer made
+	// it; "" otherwise.
+	Topic string
+	// ID names the schema.
+	ID  SchemaID
+	Err error
+}
+
+// Error names the topic, the schema id or GUID, and the avro error.
+func (e *DatumError) Error() string {
+	kind := "id"
+	if e.ID.ByGUID {
+		kind = "GUID"
+	}
+	if e.Topic != "" {
+		return fmt.Sprintf("kafka: topic %s: schema %s %v: %v", e.Topic, kind, e.ID, e.Err)
+	}
+	return fmt.Sprintf("kafka: schema %s %v: %v", kind, e.ID, e.Err)
+}
+
+// Unwrap returns the avro error.
+func (e *DatumError) Unwrap() error { return e.Err }
+
 // AppendHeader appends the wire-format header for schema id to dst.
 func AppendHeader(dst []byte, id int) ([]byte, error) {
 	if id < math.MinInt32 || id > math.MaxInt32 {
@@ -129,13 +159,15 @@ func ParseHeader(msg []byte) (id int, datum []byte, err error) {
 	return int(int32(binary.BigEndian.Uint32(msg[1:]))), msg[HeaderSize:], nil
 }
 
-// Serializer writes messages with one schema and its registry id. It is
-// safe for concurrent use.
+// Serializer writes messages with one schema and its registry id (or
+// GUID). It is safe for concurrent use.
 type Serializer struct {
-	id     int
+	id     SchemaID
 	s      *schema.Schema
-	header [HeaderSize]byte
+	header [1 + GUIDSize]byte
+	hlen   int
 	opts   avro.EncodeOptions
+	topic  string // for errors, when known
 }
 
 // NewSerializer returns a Serializer for schema s registered under id,
@@ -150,10 +182,25 @@ func NewSerializer(id int, s *schema.Schema) (*Serializer, error) {
 		// would be written as ff ff ff ff.
 		return nil, fmt.Errorf("kafka: schema id %d is negative", id)
 	}
-	sr := &Serializer{id: id, s: s}
+	sr := &Serializer{id: SchemaID{ID: id}, s: s, hlen: HeaderSize}
 	if _, err := AppendHeader(sr.header[:0], id); err != nil {
 		return nil, err
 	}
+	return sr, nil
+}
+
+// NewGUIDSerializer returns a Serializer for schema s whose messages name
+// it by its registry GUID: MagicGUID and the 16 bytes of guid.
+func NewGUIDSerializer(guid [GUIDSize]byte, s *schema.Schema) (*Serializer, error) {
+	if s == nil {
+		return nil, errors.New("kafka: nil schema")
+	}
+	if guid == ([GUIDSize]byte{}) {
+		return nil, errors.New("kafka: zero schema GUID")
+	}
+	sr := &Serializer{id: SchemaID{GUID: guid, ByGUID: true}, s: s, hlen: 1 + GUIDSize}
+	sr.header[0] = MagicGUID
+	copy(sr.header[1:], guid[:])
 	return sr, nil
 }
 
@@ -164,8 +211,12 @@ func (sr *Serializer) WithOptions(opts avro.EncodeOptions) *Serializer {
 	return &c
 }
 
-// ID returns the schema id the Serializer writes.
-func (sr *Serializer) ID() int { return sr.id }
+// ID returns the schema id the Serializer writes (0 when it writes a
+// GUID).
+func (sr *Serializer) ID() int { return sr.id.ID }
+
+// SchemaID returns the id or GUID the Serializer writes.
+func (sr *Serializer) SchemaID() SchemaID { return sr.id }
 
 // Schema returns the schema the Serializer writes with.
 func (sr *Serializer) Schema() *schema.Schema { return sr.s }
@@ -174,16 +225,39 @@ func (sr *Serializer) Schema() *schema.Schema { return sr.s }
 // avro.Append writes it. On error dst is returned unchanged in length.
 func (sr *Serializer) Append(dst []byte, v any) ([]byte, error) {
 	n := len(dst)
-	dst = append(dst, sr.header[:]...)
+	dst = append(dst, sr.header[:sr.hlen]...)
 	out, err := sr.opts.Append(dst, sr.s, v)
 	if err != nil {
-		return dst[:n], err
+		return dst[:n], &DatumError{Topic: sr.topic, ID: sr.id, Err: err}
 	}
 	return out, nil
 }
 
 // Marshal returns the message for v.
 func (sr *Serializer) Marshal(v any) ([]byte, error) { return sr.Append(nil, v) }
+
+// AppendDatum appends the datum of v alone, without the schema id, to
+// dst: the payload of a record whose schema id travels in a header
+// (IDHeader).
+func (sr *Serializer) AppendDatum(dst []byte, v any) ([]byte, error) {
+	out, err := sr.opts.Append(dst, sr.s, v)
+	if err != nil {
+		return dst, &DatumError{Topic: sr.topic, ID: sr.id, Err: err}
+	}
+	return out, nil
+}
+
+// IDHeader returns the record header that carries the Serializer's
+// schema id (or GUID) for a payload written by AppendDatum: named
+// ValueSchemaIDHeader, or KeySchemaIDHeader for a key. Its Value is
+// shared by every call and must not be modified.
+func (sr *Serializer) IDHeader(key bool) Header {
+	name := ValueSchemaIDHeader
+	if key {
+		name = KeySchemaIDHeader
+	}
+	return Header{Key: name, Value: sr.header[:sr.hlen:sr.hlen]}
+}
 
 // Deserializer reads messages written with any schema of a Registry as
 // values of one reader schema. It is safe for concurrent use.
@@ -197,9 +271,17 @@ type Deserializer struct {
 	// are not, so that a transient failure is retried.
 	byID   sync.Map // int -> *entry
 	byGUID sync.Map // [GUIDSize]byte -> *entry
+	// recent holds the entries of recently read ids, slotted by id: a
+	// topic's messages come with a handful of ids, and an atomic load
+	// and compare costs a tenth of a sync.Map lookup, which would
+	// otherwise be most of the serde's cost on a small record.
+	recent [recentSlots]atomic.Pointer[entry]
 }
 
+const recentSlots = 16
+
 type entry struct {
+	id  int
 	s   *schema.Schema
 	err error
 }
@@ -223,8 +305,22 @@ func NewDeserializerWithOptions(reg Registry, reader *schema.Schema, opts avro.D
 // give is a *LookupError (wrapping *UnknownIDError for an unknown id); a
 // writer schema that the reader cannot read is a *ResolveError wrapping
 // the *schema.CompatibilityError; errors of the datum are those of
-// avro.Unmarshal, with offsets counted from the start of the datum.
+// avro.Unmarshal, with offsets counted from the start of the datum,
+// wrapped in a *DatumError that names the id.
 func (ds *Deserializer) Unmarshal(ctx context.Context, msg []byte, v any) error {
+	if len(msg) >= HeaderSize && msg[0] == MagicByte {
+		// The common case, inlined: an id read recently.
+		id := int(int32(binary.BigEndian.Uint32(msg[1:])))
+		if en := ds.recent[uint(id)%recentSlots].Load(); en != nil && en.id == id {
+			if en.err != nil {
+				return en.err
+			}
+			if err := ds.opts.Unmarshal(en.s, msg[HeaderSize:], v); err != nil {
+				return &DatumError{ID: SchemaID{ID: id}, Err: err}
+			}
+			return nil
+		}
+	}
 	id, datum, err := ParseSchemaID(msg)
 	if err != nil {
 		return err
@@ -236,8 +332,13 @@ func (ds *Deserializer) Unmarshal(ctx context.Context, msg []byte, v any) error 
 // writer schema resolved against the reader. It is computed on the first
 // message of the id and cached. Its errors are those of Unmarshal.
 func (ds *Deserializer) SchemaFor(ctx context.Context, id int) (*schema.Schema, error) {
+	slot := &ds.recent[uint(id)%recentSlots]
+	if en := slot.Load(); en != nil && en.id == id {
+		return en.s, en.err
+	}
 	if e, ok := ds.byID.Load(id); ok {
 		en := e.(*entry)
+		slot.Store(en)
 		return en.s, en.err
 	}
 	w, err := ds.reg.SchemaByID(ctx, id)
@@ -250,13 +351,14 @@ func (ds *Deserializer) SchemaFor(ctx context.Context, id int) (*schema.Schema, 
 	en := ds.resolved(w, id)
 	e, _ := ds.byID.LoadOrStore(id, en)
 	en = e.(*entry)
+	slot.Store(en)
 	return en.s, en.err
 }
 
 // resolved returns the entry of writer schema w (registered under id):
 // w resolved against the reader.
 func (ds *Deserializer) resolved(w *schema.Schema, id int) *entry {
-	en := &entry{s: w}
+	en := &entry{id: id, s: w}
 	if ds.reader != nil {
 		// The same text is the same data. The same fingerprint is only
 		// the same encoding: the canonical form leaves logical types out,

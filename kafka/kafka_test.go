@@ -258,3 +258,61 @@ func TestResolveErrorNamesWriterID(t *testing.T) {
 		t.Errorf("SchemaFor: %v", err)
 	}
 }
+
+// Ids that share a slot of the Deserializer's cache of recent ids (ids
+// equal modulo the slot count, negative ids among them) must each be read
+// with their own schema, and a cached failure must stay a failure.
+func TestDeserializerRecentIDs(t *testing.T) {
+	reg := &countingRegistry{}
+	ids := []int{1, 1 + recentSlots, 1 + 2*recentSlots, -1, -1 - recentSlots, 1<<31 - 1}
+	for i, id := range ids {
+		if i%2 == 0 {
+			reg.Register(id, v1)
+		} else {
+			reg.Register(id, v2)
+		}
+	}
+	bad := 1 + 3*recentSlots
+	reg.Register(bad, schema.MustParse(`{"type":"record","name":"Order","namespace":"shop","fields":[{"name":"sku","type":"int"}]}`))
+	ds := NewDeserializer(reg, v2)
+	ctx := context.Background()
+	msgs := make([][]byte, len(ids))
+	for i, id := range ids {
+		var err error
+		if i%2 == 0 {
+			msgs[i], err = AppendHeader(nil, id)
+			if err == nil {
+				msgs[i], err = avro.Append(msgs[i], v1, &orderV1{ID: int32(i), SKU: "v1", Qty: 1})
+			}
+		} else {
+			msgs[i], err = AppendHeader(nil, id)
+			if err == nil {
+				msgs[i], err = avro.Append(msgs[i], v2, &orderV2{ID: int64(i), SKU: "v2"})
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	badMsg, _ := AppendHeader(nil, bad)
+	badMsg = append(badMsg, 2, 'x')
+	for round := range 3 {
+		for i := range ids {
+			var o orderV2
+			if err := ds.Unmarshal(ctx, msgs[i], &o); err != nil {
+				t.Fatalf("round %d, id %d: %v", round, ids[i], err)
+			}
+			want := map[bool]string{true: "v1", false: "v2"}[i%2 == 0]
+			if o.ID != int64(i) || o.SKU != want {
+				t.Fatalf("round %d, id %d read as %+v, want id %d sku %s", round, ids[i], o, i, want)
+			}
+			var re *ResolveError
+			if err := ds.Unmarshal(ctx, badMsg, &o); !errors.As(err, &re) || re.ID != bad {
+				t.Fatalf("round %d: id %d: %v, want a *ResolveError", round, bad, err)
+			}
+		}
+	}
+	if n := reg.n.Load(); n != int32(len(ids)+1) {
+		t.Errorf("%d registry lookups, want one per id (%d)", n, len(ids)+1)
+	}
+}

@@ -22,8 +22,13 @@ type SerializerConfig struct {
 	// (schema.Resolve), or NewRegistrySerializer fails.
 	UseLatest   bool
 	CheckLatest bool
-	// References are registered with the schema.
+	// References name the schemas registered before that define named
+	// types the schema uses (see registry.Client.Register).
 	References []registry.Reference
+	// GUID makes the Serializer name the schema by its GUID (MagicGUID)
+	// rather than its id; the registry must give GUIDs (Confluent
+	// Platform 8 and later).
+	GUID bool
 }
 
 // NewRegistrySerializer returns a Serializer for topic whose schema id
@@ -44,21 +49,42 @@ func NewRegistrySerializer(ctx context.Context, c *registry.Client, topic string
 	if subject == "" {
 		return nil, fmt.Errorf("kafka: topic %s: the subject name strategy gave no subject", topic)
 	}
-	if !cfg.UseLatest {
-		id, err := c.Register(ctx, subject, s, cfg.References...)
-		if err != nil {
+	var ss registry.SubjectSchema
+	var err error
+	switch {
+	case !cfg.UseLatest && !cfg.GUID:
+		// Register alone: the id is all that is needed, and its answer
+		// is cached.
+		ss.Schema = s
+		if ss.ID, err = c.Register(ctx, subject, s, cfg.References...); err != nil {
 			return nil, fmt.Errorf("kafka: topic %s: registering under %s: %w", topic, subject, err)
 		}
-		return NewSerializer(id, s)
-	}
-	latest, err := c.Latest(ctx, subject)
-	if err != nil {
-		return nil, fmt.Errorf("kafka: topic %s: the latest version of %s: %w", topic, subject, err)
-	}
-	if cfg.CheckLatest {
-		if _, err := schema.Resolve(s, latest.Schema); err != nil {
-			return nil, fmt.Errorf("kafka: topic %s: the schema cannot be read as version %d of %s: %w", topic, latest.Version, subject, err)
+	case !cfg.UseLatest:
+		if ss, err = c.RegisterSchema(ctx, subject, s, cfg.References...); err != nil {
+			return nil, fmt.Errorf("kafka: topic %s: registering under %s: %w", topic, subject, err)
+		}
+	default:
+		if ss, err = c.Latest(ctx, subject); err != nil {
+			return nil, fmt.Errorf("kafka: topic %s: the latest version of %s: %w", topic, subject, err)
+		}
+		if cfg.CheckLatest {
+			if _, err := schema.Resolve(s, ss.Schema); err != nil {
+				return nil, fmt.Errorf("kafka: topic %s: the schema cannot be read as version %d of %s: %w", topic, ss.Version, subject, err)
+			}
 		}
 	}
-	return NewSerializer(latest.ID, latest.Schema)
+	var sr *Serializer
+	switch {
+	case !cfg.GUID:
+		sr, err = NewSerializer(ss.ID, ss.Schema)
+	case ss.GUID == [GUIDSize]byte{}:
+		return nil, fmt.Errorf("kafka: topic %s: the registry gives no GUID for id %d of %s", topic, ss.ID, subject)
+	default:
+		sr, err = NewGUIDSerializer(ss.GUID, ss.Schema)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("kafka: topic %s: %w", topic, err)
+	}
+	sr.topic = topic
+	return sr, nil
 }

@@ -3,6 +3,8 @@ package kafka
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/avrogo/avro"
@@ -136,4 +138,107 @@ func BenchmarkRegistrySerializerAppend(b *testing.B) {
 			}
 		}
 	})
+}
+
+// A Serializer that names its schema by GUID writes MagicGUID and the
+// registry's GUID, and the Deserializer reads it back through the same
+// registry; the same holds for the id or GUID carried in a header.
+func TestGUIDAndHeaderSerializers(t *testing.T) {
+	_, srv := fixture.NewRegistryServer(t)
+	c, err := registry.NewClient(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	byID, err := NewRegistrySerializer(ctx, c, "orders", regOrderV1, SerializerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byGUID, err := NewRegistrySerializer(ctx, c, "orders", regOrderV1, SerializerConfig{GUID: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	latestGUID, err := NewRegistrySerializer(ctx, c, "orders", regOrderV2, SerializerConfig{UseLatest: true, GUID: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantGUID := fixture.GUID(byID.ID())
+	if id := byGUID.SchemaID(); !id.ByGUID || id.String() != wantGUID || latestGUID.SchemaID() != id {
+		t.Fatalf("GUID serializers name %v and %v, want %s", id, latestGUID.SchemaID(), wantGUID)
+	}
+	d := NewDeserializer(c, regOrderV2)
+	in := &regOrder{ID: 9}
+	for _, sr := range []*Serializer{byID, byGUID} {
+		msg, err := sr.Marshal(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sr == byGUID && (len(msg) < 1+GUIDSize || msg[0] != MagicGUID || guidText([GUIDSize]byte(msg[1:1+GUIDSize])) != wantGUID) {
+			t.Fatalf("GUID message % x", msg)
+		}
+		var got regOrder
+		if err := d.Unmarshal(ctx, msg, &got); err != nil || got.ID != 9 {
+			t.Fatalf("%v: %+v, %v", sr.SchemaID(), got, err)
+		}
+		// The datum alone, the id in a header (among others).
+		datum, err := sr.AppendDatum(nil, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []bool{false, true} {
+			h := sr.IDHeader(key)
+			if want := map[bool]string{false: ValueSchemaIDHeader, true: KeySchemaIDHeader}[key]; h.Key != want {
+				t.Errorf("header %q, want %q", h.Key, want)
+			}
+			got = regOrder{}
+			if err := d.UnmarshalRecord(ctx, []Header{{Key: "trace", Value: []byte("x")}, h}, key, datum, &got); err != nil || got.ID != 9 {
+				t.Fatalf("%v in header %s: %+v, %v", sr.SchemaID(), h.Key, got, err)
+			}
+		}
+	}
+	if _, err := NewGUIDSerializer([GUIDSize]byte{}, regOrderV1); err == nil {
+		t.Error("a zero GUID accepted")
+	}
+}
+
+// The errors of a datum name the topic (when the Serializer has one) and
+// the schema id, and keep the avro error with its path and offset.
+func TestDatumErrors(t *testing.T) {
+	_, srv := fixture.NewRegistryServer(t)
+	c, err := registry.NewClient(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	sr, err := NewRegistrySerializer(ctx, c, "orders", regOrderV2, SerializerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sr.Marshal(map[string]any{"id": "seven", "note": ""})
+	var de *DatumError
+	var ae *avro.Error
+	if !errors.As(err, &de) || de.Topic != "orders" || de.ID.ID != sr.ID() || !errors.As(err, &ae) || ae.Path != "id" {
+		t.Fatalf("Marshal of a bad value = %v, want a *DatumError for topic orders and id %d wrapping an *avro.Error at id", err, sr.ID())
+	}
+	if want := fmt.Sprintf("kafka: topic orders: schema id %d: avro: ", sr.ID()); !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("message %q, want the prefix %q", err, want)
+	}
+	if _, err := sr.AppendDatum(nil, map[string]any{"id": "seven"}); !errors.As(err, &de) {
+		t.Errorf("AppendDatum: %v", err)
+	}
+	msg, err := sr.Marshal(&regOrder{ID: 1, Note: "a long note"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := NewDeserializer(c, regOrderV2)
+	var o regOrder
+	for range 2 { // the first lookup, then the cache of recent ids
+		err = d.Unmarshal(ctx, msg[:len(msg)-3], &o)
+		if !errors.As(err, &de) || de.ID.ID != sr.ID() || !errors.Is(err, avro.ErrTruncated) || !errors.As(err, &ae) || ae.Path != "note" {
+			t.Fatalf("a truncated datum = %v, want a *DatumError for id %d matching ErrTruncated at note", err, sr.ID())
+		}
+	}
+	if err := d.UnmarshalRecord(ctx, []Header{sr.IDHeader(false)}, false, []byte{2}, &o); !errors.As(err, &de) || de.ID.ID != sr.ID() {
+		t.Errorf("a truncated datum with the id in a header = %v", err)
+	}
 }

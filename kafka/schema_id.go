@@ -108,7 +108,10 @@ func (ds *Deserializer) unmarshalID(ctx context.Context, id SchemaID, datum []by
 	if err != nil {
 		return err
 	}
-	return ds.opts.Unmarshal(s, datum, v)
+	if err := ds.opts.Unmarshal(s, datum, v); err != nil {
+		return &DatumError{ID: id, Err: err}
+	}
+	return nil
 }
 
 // SchemaForGUID is SchemaFor for a writer schema named by GUID. The
