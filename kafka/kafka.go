@@ -5,12 +5,15 @@
 //
 // A Serializer writes with one schema under its registry id, which
 // NewRegistrySerializer gets from a registry (registering the schema under
-// its subject, or taking the subject's latest version). A Deserializer
-// looks the writer schema up by id through a Registry (a
-// *registry.Client, a cache, a test map), resolves it
-// against the reader schema once per id (schema.Resolve) and keeps the
-// result, so a message costs a map lookup before decoding; the codecs for
-// each Go type are compiled once and cached by the avro package.
+// its subject, or taking the subject's latest version); it can name the
+// schema by its GUID instead (magic byte 1), or write the datum alone with
+// the id in a record header (AppendDatum, IDHeader). A Deserializer
+// looks the writer schema up by id (or GUID, or the id in a header)
+// through a Registry (a *registry.Client, a cache, a test map), resolves
+// it against the reader schema once per id (schema.Resolve) and keeps
+// the result, so that a message costs about what avro.Unmarshal of its
+// datum does; the codecs for each Go type are compiled once and cached by
+// the avro package.
 package kafka
 
 import (

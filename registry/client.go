@@ -50,6 +50,7 @@ type Client struct {
 	flights     flightGroup
 	latestTTL   time.Duration
 	latest      map[string]latestEntry
+	versions    map[subjectVersion]SubjectSchema
 	normalize   bool
 }
 
@@ -59,6 +60,11 @@ type latestEntry struct {
 }
 
 type subjectText struct{ subject, text string }
+
+type subjectVersion struct {
+	subject string
+	version int
+}
 
 // An Option configures a Client.
 type Option func(*Client)
@@ -127,6 +133,7 @@ func NewClient(rawURL string, opts ...Option) (*Client, error) {
 		maxResponse: DefaultMaxResponseSize, negativeTTL: DefaultNegativeTTL, maxRefDepth: DefaultMaxReferenceDepth,
 		now: time.Now, sleep: sleepCtx,
 		byID: map[int]*schema.Schema{}, unknown: map[int]time.Time{}, ids: map[subjectText]int{},
+		versions:  map[subjectVersion]SubjectSchema{},
 		latestTTL: DefaultLatestTTL, latest: map[string]latestEntry{},
 	}
 	for _, u := range strings.Split(rawURL, ",") {

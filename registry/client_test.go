@@ -67,6 +67,17 @@ func TestRegisterAndSchemaByID(t *testing.T) {
 	if err != nil || len(subjects) != 1 || subjects[0] != "users-value" {
 		t.Errorf("Subjects = %v, %v", subjects, err)
 	}
+	// A version never changes: it is asked for once.
+	c3 := newClient(t, srv.URL)
+	for range 3 {
+		v, err := c3.SchemaByVersion(ctx, "users-value", 1)
+		if err != nil || v.ID != id || v.Version != 1 || v.Schema.Canonical() != userSchema.Canonical() {
+			t.Fatalf("SchemaByVersion = %+v, %v", v, err)
+		}
+	}
+	if n := f.Count("/subjects/users-value/versions/1"); n != 1 {
+		t.Errorf("%d requests for one version, want 1", n)
+	}
 }
 
 func TestErrors(t *testing.T) {

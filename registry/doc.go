@@ -32,6 +32,19 @@
 // reference graph never collide with another's. Reference graphs are
 // bounded in depth (MaxReferenceDepth) and cycles are an error.
 //
+// To register a reference graph, register the schemas that define the
+// shared types first (leaves first), then the schema that uses them with
+// a Reference to each: Register sends it with those types written by
+// name, as the registry expects (it refuses a type defined twice).
+//
+// # Contexts and GUIDs
+//
+// A subject qualified with a context (":.staging:orders-value") is
+// registered in that context. Ids are per context: a client whose URL
+// is the context's (http://registry:8081/contexts/.staging) looks them
+// up there. Registries from Confluent Platform 8 give each schema a GUID
+// as well, which SubjectSchema carries and SchemaByGUID looks up.
+//
 // # Errors
 //
 // The registry's errors are *Error values with the HTTP status, the

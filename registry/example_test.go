@@ -35,3 +35,41 @@ func ExampleClient_Register() {
 	// Output:
 	// 1 {"name":"Order","type":"record","fields":[{"name":"id","type":"long"}]}
 }
+
+// Register a reference graph: Address under a subject of its own, then
+// Order, which uses it, with a reference to it. The registry holds Order
+// with Address named, not defined; SchemaByID resolves the references.
+func ExampleClient_Register_references() {
+	srv := httptest.NewServer(fixture.NewRegistry())
+	defer srv.Close()
+	c, err := registry.NewClient(srv.URL)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+
+	p := schema.NewParser() // Order is parsed knowing Address
+	addr, err := p.Parse(`{"type":"record","name":"shop.Address","fields":[{"name":"zip","type":"string"}]}`)
+	if err != nil {
+		log.Fatal(err)
+	}
+	order, err := p.Parse(`{"type":"record","name":"shop.Order","fields":[{"name":"to","type":"Address"}]}`)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := c.Register(ctx, "shop.Address", addr); err != nil {
+		log.Fatal(err)
+	}
+	id, err := c.Register(ctx, "orders-value", order,
+		registry.Reference{Name: "shop.Address", Subject: "shop.Address", Version: 1})
+	if err != nil {
+		log.Fatal(err)
+	}
+	got, err := c.SchemaByID(ctx, id)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(got.Canonical())
+	// Output:
+	// {"name":"shop.Order","type":"record","fields":[{"name":"to","type":{"name":"shop.Address","type":"record","fields":[{"name":"zip","type":"string"}]}}]}
+}

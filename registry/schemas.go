@@ -324,11 +324,19 @@ func (c *Client) LookupID(ctx context.Context, subject string, s *schema.Schema,
 	return b.subjectSchema(s), nil
 }
 
-// SchemaByVersion returns version v of subject; v of -1 is the latest.
+// SchemaByVersion returns version v of subject; v of -1 is the latest
+// (Latest caches it for a while). A version never changes, so it is
+// cached until the client deletes it.
 func (c *Client) SchemaByVersion(ctx context.Context, subject string, v int) (SubjectSchema, error) {
 	ver := strconv.Itoa(v)
 	if v == -1 {
 		ver = "latest"
+	}
+	c.mu.Lock()
+	ss, ok := c.versions[subjectVersion{subject, v}]
+	c.mu.Unlock()
+	if ok {
+		return ss, nil
 	}
 	var b schemaBody
 	if err := c.do(ctx, "GET", subjectPath(subject)+"/versions/"+ver, nil, &b); err != nil {
@@ -338,7 +346,13 @@ func (c *Client) SchemaByVersion(ctx context.Context, subject string, v int) (Su
 	if err != nil {
 		return SubjectSchema{}, fmt.Errorf("registry: %s version %s: %w", subject, ver, err)
 	}
-	return b.subjectSchema(s), nil
+	ss = b.subjectSchema(s)
+	if ss.Version > 0 {
+		c.mu.Lock()
+		c.versions[subjectVersion{subject, ss.Version}] = ss
+		c.mu.Unlock()
+	}
+	return ss, nil
 }
 
 // Latest returns the latest version of subject, from a cache kept for
@@ -421,6 +435,11 @@ func (c *Client) forget(subject string) {
 	for k := range c.ids {
 		if k.subject == subject {
 			delete(c.ids, k)
+		}
+	}
+	for k := range c.versions {
+		if k.subject == subject {
+			delete(c.versions, k)
 		}
 	}
 }
