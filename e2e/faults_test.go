@@ -36,17 +36,21 @@ func schemaRequests(reg *srfake.Registry, fail func(n int64, w http.ResponseWrit
 	return &n
 }
 
-func registered(t *testing.T, reg *srfake.Registry) int {
+// registered starts a registry holding OrderV2Schema and returns it, the
+// schema's id, and a client with fast retries and opts, for the test to
+// intercept its requests.
+func registered(t *testing.T, opts ...registry.Option) (*srfake.Registry, *registry.Client, int) {
 	t.Helper()
-	rc, err := registry.NewClient(reg.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg, rc := newRegistry(t)
 	id, err := rc.Register(context.Background(), "orders-value", OrderV2Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return id
+	c, err := registry.NewClient(reg.URL(), append([]registry.Option{fastRetries}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg, c, id
 }
 
 func writeStatus(w http.ResponseWriter, status int) {
@@ -81,9 +85,7 @@ func TestRegistryFaults(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			reg := srfake.New()
-			defer reg.Close()
-			id := registered(t, reg)
+			reg, rc, id := registered(t)
 			n := schemaRequests(reg, func(n int64, w http.ResponseWriter, _ *http.Request) bool {
 				if n > c.fails {
 					return false
@@ -91,10 +93,6 @@ func TestRegistryFaults(t *testing.T) {
 				c.fail(w)
 				return true
 			})
-			rc, err := registry.NewClient(reg.URL(), fastRetries)
-			if err != nil {
-				t.Fatal(err)
-			}
 			s, err := rc.SchemaByID(ctx, id)
 			if err != nil || s.String() != OrderV2Schema.String() {
 				t.Fatalf("after %d failures: %v, %v", c.fails, s, err)
@@ -106,11 +104,8 @@ func TestRegistryFaults(t *testing.T) {
 	}
 
 	t.Run("always 500", func(t *testing.T) {
-		reg := srfake.New()
-		defer reg.Close()
-		id := registered(t, reg)
+		reg, rc, id := registered(t)
 		n := schemaRequests(reg, func(_ int64, w http.ResponseWriter, _ *http.Request) bool { writeStatus(w, 500); return true })
-		rc, _ := registry.NewClient(reg.URL(), fastRetries)
 		_, err := rc.SchemaByID(ctx, id)
 		var re *registry.Error
 		if !errors.As(err, &re) || re.StatusCode != 500 || re.Code != 50000 {
@@ -128,14 +123,11 @@ func TestRegistryFaults(t *testing.T) {
 	})
 
 	t.Run("slow", func(t *testing.T) {
-		reg := srfake.New()
-		defer reg.Close()
-		id := registered(t, reg)
+		reg, rc, id := registered(t)
 		schemaRequests(reg, func(_ int64, w http.ResponseWriter, r *http.Request) bool {
 			<-r.Context().Done() // never answers before the client gives up
 			return true
 		})
-		rc, _ := registry.NewClient(reg.URL(), fastRetries)
 		dctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
 		defer cancel()
 		if _, err := rc.SchemaByID(dctx, id); !errors.Is(err, context.DeadlineExceeded) {
@@ -144,15 +136,12 @@ func TestRegistryFaults(t *testing.T) {
 	})
 
 	t.Run("huge", func(t *testing.T) {
-		reg := srfake.New()
-		defer reg.Close()
-		id := registered(t, reg)
+		reg, rc, id := registered(t, registry.WithMaxResponseSize(64<<10))
 		body := []byte(`{"schema":"` + strings.Repeat("x", 64<<20) + `"}`)
 		n := schemaRequests(reg, func(_ int64, w http.ResponseWriter, _ *http.Request) bool {
 			_, _ = w.Write(body)
 			return true
 		})
-		rc, _ := registry.NewClient(reg.URL(), fastRetries, registry.WithMaxResponseSize(64<<10))
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		_, err := rc.SchemaByID(ctx, id)
@@ -172,15 +161,12 @@ func TestRegistryFaults(t *testing.T) {
 	})
 
 	t.Run("deep", func(t *testing.T) {
-		reg := srfake.New()
-		defer reg.Close()
-		id := registered(t, reg)
+		reg, rc, id := registered(t)
 		deep := strings.Repeat(`{"type":"array","items":`, 5000) + `"int"` + strings.Repeat("}", 5000)
 		schemaRequests(reg, func(_ int64, w http.ResponseWriter, _ *http.Request) bool {
 			_, _ = fmt.Fprintf(w, `{"schema":%q}`, deep)
 			return true
 		})
-		rc, _ := registry.NewClient(reg.URL(), fastRetries)
 		var se *schema.Error
 		if _, err := rc.SchemaByID(ctx, id); !errors.As(err, &se) || !errors.Is(err, schema.ErrLimit) {
 			t.Errorf("a schema nested 5,000 deep: %v, want a *schema.Error matching schema.ErrLimit", err)
@@ -192,12 +178,7 @@ func TestRegistryFaults(t *testing.T) {
 // the registry sees exactly 50 lookups.
 func TestConcurrentLookups(t *testing.T) {
 	ctx := context.Background()
-	reg := srfake.New()
-	defer reg.Close()
-	rc, err := registry.NewClient(reg.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg, rc := newRegistry(t)
 	const ids = 50
 	msgs := make([][]byte, ids)
 	for i := range ids {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/twmb/franz-go/pkg/sr/srfake"
-
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/kafka"
 	"github.com/avrogo/avro/registry"
@@ -31,12 +29,7 @@ type Shipment struct {
 // references.
 func TestReferenceGraph(t *testing.T) {
 	ctx := context.Background()
-	reg := srfake.New()
-	defer reg.Close()
-	rc, err := registry.NewClient(reg.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg, rc := newRegistry(t)
 	addr, err := avro.SchemaOf[Address](avro.WithNamespace("shop"))
 	if err != nil {
 		t.Fatal(err)
@@ -103,12 +96,7 @@ func TestReferenceGraph(t *testing.T) {
 // and not those of another context.
 func TestContexts(t *testing.T) {
 	ctx := context.Background()
-	reg := srfake.New()
-	defer reg.Close()
-	rc, err := registry.NewClient(reg.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg, rc := newRegistry(t)
 	inCtx := func(topic string, _ bool, _ *schema.Schema) string { return ":.staging:" + topic + "-value" }
 	ser, err := kafka.NewRegistrySerializer(ctx, rc, "orders", OrderV2Schema, kafka.SerializerConfig{Subject: inCtx})
 	if err != nil {

@@ -171,36 +171,14 @@ func (r *refWalk) walk(ctx context.Context, refs []Reference, depth int) error {
 			return fmt.Errorf("reference %s (%s version %d): %w", ref.Name, ref.Subject, ref.Version, err)
 		}
 		if r.defined != nil {
-			namedTypes(rs, r.defined)
+			for _, n := range rs.NamedTypes() {
+				r.defined[n.FullName()] = true
+			}
 		}
 		delete(r.active, key)
 		r.done[key] = true
 	}
 	return nil
-}
-
-// namedTypes adds the full names of the named types of s to into.
-func namedTypes(s *schema.Schema, into map[string]bool) {
-	if s.Kind().IsNamed() {
-		if into[s.FullName()] {
-			return
-		}
-		into[s.FullName()] = true
-	}
-	switch s.Kind() {
-	case schema.Record:
-		for _, f := range s.Fields() {
-			namedTypes(f.Type(), into)
-		}
-	case schema.Array:
-		namedTypes(s.Items(), into)
-	case schema.Map:
-		namedTypes(s.Values(), into)
-	case schema.Union:
-		for _, b := range s.Branches() {
-			namedTypes(b, into)
-		}
-	}
 }
 
 // textFor returns the text of s to send with refs: the types the

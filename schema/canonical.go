@@ -57,6 +57,19 @@ func finish(root *Schema, textLen int) {
 	}
 }
 
+// NamedTypes returns the records, enums and fixed types of s: s itself
+// when it is named, and every named type it reaches, each once, in the
+// order their definitions appear in String.
+func (s *Schema) NamedTypes() []*Schema {
+	var out []*Schema
+	walk(s, func(n *Schema) {
+		if n.kind.IsNamed() {
+			out = append(out, n)
+		}
+	})
+	return out
+}
+
 // walk calls fn once for every node reachable from s.
 func walk(s *Schema, fn func(*Schema)) {
 	seen := map[*Schema]bool{}

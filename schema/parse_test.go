@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -785,6 +786,24 @@ func TestStringReferring(t *testing.T) {
 	// With no names it is String.
 	if order.StringReferring() != order.String() {
 		t.Error("StringReferring() differs from String()")
+	}
+}
+
+func TestNamedTypes(t *testing.T) {
+	s := mustParse(t, `{"type":"record","name":"a.R","fields":[
+		{"name":"m","type":{"type":"map","values":{"type":"enum","name":"E","symbols":["X"]}}},
+		{"name":"u","type":["null",{"type":"fixed","name":"b.F","size":2},"a.E"]},
+		{"name":"self","type":{"type":"array","items":"R"}},
+		{"name":"n","type":"int"}]}`)
+	var got []string
+	for _, n := range s.NamedTypes() {
+		got = append(got, n.FullName())
+	}
+	if want := []string{"a.R", "a.E", "b.F"}; !slices.Equal(got, want) {
+		t.Errorf("NamedTypes = %v, want %v", got, want)
+	}
+	if n := mustParse(t, `{"type":"array","items":"long"}`).NamedTypes(); len(n) != 0 {
+		t.Errorf("an array of longs has named types %v", n)
 	}
 }
 

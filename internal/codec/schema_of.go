@@ -114,7 +114,9 @@ func (d *deriver) build(n schema.Node, t reflect.Type) (*schema.Schema, error) {
 		return s, nil
 	}
 	named := map[string]*schema.Schema{}
-	walkNamed(s, named)
+	for _, n := range s.NamedTypes() {
+		named[n.FullName()] = n
+	}
 	for _, z := range d.zeros {
 		f := named[z.record].Field(z.field.Name)
 		text, err := zeroDefault(f.Type(), z.t, z.path)
@@ -125,29 +127,6 @@ func (d *deriver) build(n schema.Node, t reflect.Type) (*schema.Schema, error) {
 	}
 	d.zeros = nil
 	return d.build(n, t)
-}
-
-func walkNamed(s *schema.Schema, out map[string]*schema.Schema) {
-	if s.Kind().IsNamed() {
-		if out[s.FullName()] != nil {
-			return
-		}
-		out[s.FullName()] = s
-	}
-	switch s.Kind() {
-	case schema.Record:
-		for _, f := range s.Fields() {
-			walkNamed(f.Type(), out)
-		}
-	case schema.Array:
-		walkNamed(s.Items(), out)
-	case schema.Map:
-		walkNamed(s.Values(), out)
-	case schema.Union:
-		for _, b := range s.Branches() {
-			walkNamed(b, out)
-		}
-	}
 }
 
 var (
