@@ -176,7 +176,7 @@ func consume(ctx context.Context, cluster *kfake.Cluster, rc *registry.Client, r
 		return 0, first, err
 	}
 	defer consumer.Close()
-	d := kafka.NewDeserializer(rc, OrderV2Schema)
+	d := kafka.NewDeserializer(rc, OrderV2Schema).ForTopic("orders")
 	seen := make([]bool, records)
 	count := 0
 	var hs []kafka.Header

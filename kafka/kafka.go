@@ -58,6 +58,8 @@ func (e *UnknownIDError) Error() string { return fmt.Sprintf("kafka: unknown sch
 // FormatError reports a message that is not in the wire format: shorter
 // than the header, or with a first byte other than MagicByte.
 type FormatError struct {
+	// Topic is the Deserializer's topic (see ForTopic), or "".
+	Topic string
 	// Len is the length of the message.
 	Len int
 	// Magic is the first byte, when Len > 0.
@@ -68,27 +70,38 @@ type FormatError struct {
 func (e *FormatError) Error() string {
 	switch {
 	case e.Len > 0 && e.Magic == MagicGUID:
-		return fmt.Sprintf("kafka: message of %d bytes is shorter than the %d-byte GUID header", e.Len, 1+GUIDSize)
+		return fmt.Sprintf("%smessage of %d bytes is shorter than the %d-byte GUID header", prefix(e.Topic), e.Len, 1+GUIDSize)
 	case e.Len > 0 && e.Magic != MagicByte:
-		return fmt.Sprintf("kafka: bad magic byte 0x%02x (want 0x00 or 0x01)", e.Magic)
+		return fmt.Sprintf("%sbad magic byte 0x%02x (want 0x00 or 0x01)", prefix(e.Topic), e.Magic)
 	}
-	return fmt.Sprintf("kafka: message of %d bytes is shorter than the %d-byte header", e.Len, HeaderSize)
+	return fmt.Sprintf("%smessage of %d bytes is shorter than the %d-byte header", prefix(e.Topic), e.Len, HeaderSize)
+}
+
+// prefix starts an error's message: the package, and the topic when
+// there is one.
+func prefix(topic string) string {
+	if topic == "" {
+		return "kafka: "
+	}
+	return "kafka: topic " + topic + ": "
 }
 
 // LookupError wraps an error of the Registry, with the id looked up (or
 // the GUID, when the schema was named by one).
 type LookupError struct {
-	ID   int
-	GUID string
-	Err  error
+	// Topic is the Deserializer's topic (see ForTopic), or "".
+	Topic string
+	ID    int
+	GUID  string
+	Err   error
 }
 
-// Error names the id and the registry's error.
+// Error names the topic, the id and the registry's error.
 func (e *LookupError) Error() string {
 	if e.GUID != "" {
-		return fmt.Sprintf("kafka: looking up schema GUID %s: %v", e.GUID, e.Err)
+		return fmt.Sprintf("%slooking up schema GUID %s: %v", prefix(e.Topic), e.GUID, e.Err)
 	}
-	return fmt.Sprintf("kafka: looking up schema id %d: %v", e.ID, e.Err)
+	return fmt.Sprintf("%slooking up schema id %d: %v", prefix(e.Topic), e.ID, e.Err)
 }
 
 // Unwrap returns the registry's error.
@@ -98,13 +111,16 @@ func (e *LookupError) Unwrap() error { return e.Err }
 // be read as the Deserializer's reader schema. Err is the
 // *schema.CompatibilityError of schema.Resolve.
 type ResolveError struct {
-	ID  int
-	Err error
+	// Topic is the Deserializer's topic (see ForTopic), or "".
+	Topic string
+	ID    int
+	Err   error
 }
 
-// Error names the writer's id and lists the incompatibilities.
+// Error names the topic, the writer's id and lists the
+// incompatibilities.
 func (e *ResolveError) Error() string {
-	return fmt.Sprintf("kafka: writer schema id %d cannot be read as the reader schema: %v", e.ID, e.Err)
+	return fmt.Sprintf("%swriter schema id %d cannot be read as the reader schema: %v", prefix(e.Topic), e.ID, e.Err)
 }
 
 // Unwrap returns the error of schema.Resolve.
@@ -117,7 +133,7 @@ func (e *ResolveError) Unwrap() error { return e.Err }
 // the datum.
 type DatumError struct {
 	// Topic is the Serializer's topic, when NewRegistrySerializer made
-	// it; "" otherwise.
+	// it, or the Deserializer's (see ForTopic); "" otherwise.
 	Topic string
 	// ID names the schema.
 	ID  SchemaID
@@ -130,10 +146,7 @@ func (e *DatumError) Error() string {
 	if e.ID.ByGUID {
 		kind = "GUID"
 	}
-	if e.Topic != "" {
-		return fmt.Sprintf("kafka: topic %s: schema %s %v: %v", e.Topic, kind, e.ID, e.Err)
-	}
-	return fmt.Sprintf("kafka: schema %s %v: %v", kind, e.ID, e.Err)
+	return fmt.Sprintf("%sschema %s %v: %v", prefix(e.Topic), kind, e.ID, e.Err)
 }
 
 // Unwrap returns the avro error.
@@ -268,6 +281,13 @@ type Deserializer struct {
 	reg    Registry
 	reader *schema.Schema
 	opts   avro.DecodeOptions
+	topic  string
+	c      *deserializerCache
+}
+
+// deserializerCache is what a Deserializer keeps, shared by the
+// Deserializers ForTopic returns.
+type deserializerCache struct {
 	// byID holds, per writer id, the schema that reads its messages: the
 	// writer resolved against the reader (or the writer itself when
 	// there is no reader). Resolution failures are kept; registry errors
@@ -293,53 +313,92 @@ type entry struct {
 // nil reader reads each message with its writer's schema (into any or
 // value.Value, typically).
 func NewDeserializer(reg Registry, reader *schema.Schema) *Deserializer {
-	return &Deserializer{reg: reg, reader: reader}
+	return &Deserializer{reg: reg, reader: reader, c: new(deserializerCache)}
 }
 
 // NewDeserializerWithOptions is NewDeserializer with decode limits.
 func NewDeserializerWithOptions(reg Registry, reader *schema.Schema, opts avro.DecodeOptions) *Deserializer {
-	return &Deserializer{reg: reg, reader: reader, opts: opts}
+	return &Deserializer{reg: reg, reader: reader, opts: opts, c: new(deserializerCache)}
+}
+
+// ForTopic returns a Deserializer that reads as ds does, sharing what ds
+// has looked up and resolved, whose errors name topic.
+func (ds *Deserializer) ForTopic(topic string) *Deserializer {
+	c := *ds
+	c.topic = topic
+	return &c
 }
 
 // Unmarshal decodes a message into the value v points at; its writer
 // schema is named by id (magic byte 0) or GUID (MagicGUID), as
 // ParseSchemaID reads them. A message that is not in the wire format is a
-// *FormatError; an id the registry fails to
-// give is a *LookupError (wrapping *UnknownIDError for an unknown id); a
-// writer schema that the reader cannot read is a *ResolveError wrapping
-// the *schema.CompatibilityError; errors of the datum are those of
+// *FormatError; an id the registry fails to give is a *LookupError
+// (wrapping *UnknownIDError for an unknown id); a writer schema that the
+// reader cannot read is a *ResolveError wrapping the
+// *schema.CompatibilityError; errors of the datum are those of
 // avro.Unmarshal, with offsets counted from the start of the datum,
-// wrapped in a *DatumError that names the id.
+// wrapped in a *DatumError that names the id. Each names the topic when
+// ds came from ForTopic.
 func (ds *Deserializer) Unmarshal(ctx context.Context, msg []byte, v any) error {
 	if len(msg) >= HeaderSize && msg[0] == MagicByte {
 		// The common case, inlined: an id read recently.
 		id := int(int32(binary.BigEndian.Uint32(msg[1:])))
-		if en := ds.recent[uint(id)%recentSlots].Load(); en != nil && en.id == id {
+		if en := ds.c.recent[uint(id)%recentSlots].Load(); en != nil && en.id == id {
 			if en.err != nil {
-				return en.err
+				return ds.named(en.err)
 			}
 			if err := ds.opts.Unmarshal(en.s, msg[HeaderSize:], v); err != nil {
-				return &DatumError{ID: SchemaID{ID: id}, Err: err}
+				return &DatumError{Topic: ds.topic, ID: SchemaID{ID: id}, Err: err}
 			}
 			return nil
 		}
 	}
 	id, datum, err := ParseSchemaID(msg)
 	if err != nil {
-		return err
+		return ds.named(err)
 	}
 	return ds.unmarshalID(ctx, id, datum, v)
+}
+
+// named returns err, one of the package's errors, naming ds's topic.
+func (ds *Deserializer) named(err error) error {
+	if ds.topic == "" {
+		return err
+	}
+	switch e := err.(type) {
+	case *FormatError:
+		c := *e
+		c.Topic = ds.topic
+		return &c
+	case *LookupError:
+		c := *e
+		c.Topic = ds.topic
+		return &c
+	case *ResolveError:
+		c := *e
+		c.Topic = ds.topic
+		return &c
+	}
+	return err
 }
 
 // SchemaFor returns the schema that reads the messages of writer id: the
 // writer schema resolved against the reader. It is computed on the first
 // message of the id and cached. Its errors are those of Unmarshal.
 func (ds *Deserializer) SchemaFor(ctx context.Context, id int) (*schema.Schema, error) {
-	slot := &ds.recent[uint(id)%recentSlots]
+	s, err := ds.schemaFor(ctx, id)
+	if err != nil {
+		return nil, ds.named(err)
+	}
+	return s, nil
+}
+
+func (ds *Deserializer) schemaFor(ctx context.Context, id int) (*schema.Schema, error) {
+	slot := &ds.c.recent[uint(id)%recentSlots]
 	if en := slot.Load(); en != nil && en.id == id {
 		return en.s, en.err
 	}
-	if e, ok := ds.byID.Load(id); ok {
+	if e, ok := ds.c.byID.Load(id); ok {
 		en := e.(*entry)
 		slot.Store(en)
 		return en.s, en.err
@@ -352,7 +411,7 @@ func (ds *Deserializer) SchemaFor(ctx context.Context, id int) (*schema.Schema, 
 		return nil, &LookupError{ID: id, Err: err}
 	}
 	en := ds.resolved(w, id)
-	e, _ := ds.byID.LoadOrStore(id, en)
+	e, _ := ds.c.byID.LoadOrStore(id, en)
 	en = e.(*entry)
 	slot.Store(en)
 	return en.s, en.err

@@ -316,3 +316,55 @@ func TestDeserializerRecentIDs(t *testing.T) {
 		t.Errorf("%d registry lookups, want one per id (%d)", n, len(ids)+1)
 	}
 }
+
+// A Deserializer for a topic names it in every error, and shares what
+// the Deserializer it came from looked up.
+func TestErrorsNameTheTopic(t *testing.T) {
+	reg := &countingRegistry{}
+	reg.Register(1, v1)
+	reg.Register(3, schema.MustParse(`{"type":"record","name":"Order","namespace":"shop","fields":[{"name":"sku","type":"int"}]}`))
+	ds := NewDeserializer(reg, v2)
+	orders := ds.ForTopic("orders")
+	ctx := context.Background()
+	good, err := AppendHeader(nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, _ = avro.Append(good, v1, &orderV1{ID: 1, SKU: "a", Qty: 2})
+	var o orderV2
+	if err := ds.Unmarshal(ctx, good, &o); err != nil {
+		t.Fatal(err)
+	}
+	var fe *FormatError
+	var le *LookupError
+	var re *ResolveError
+	var de *DatumError
+	for _, c := range []struct {
+		msg  []byte
+		ok   func(error) bool
+		want string
+	}{
+		{[]byte{7}, func(err error) bool { return errors.As(err, &fe) && fe.Topic == "orders" }, "kafka: topic orders: bad magic byte 0x07"},
+		{[]byte{0, 0, 0, 0, 9, 2}, func(err error) bool { return errors.As(err, &le) && le.Topic == "orders" && le.ID == 9 }, "kafka: topic orders: looking up schema id 9"},
+		{[]byte{0, 0, 0, 0, 3, 2}, func(err error) bool { return errors.As(err, &re) && re.Topic == "orders" && re.ID == 3 }, "kafka: topic orders: writer schema id 3 cannot be read"},
+		{good[:len(good)-1], func(err error) bool { return errors.As(err, &de) && de.Topic == "orders" && de.ID.ID == 1 }, "kafka: topic orders: schema id 1: avro: "},
+	} {
+		for round := range 2 { // the lookup, then the caches
+			err := orders.Unmarshal(ctx, c.msg, &o)
+			if !c.ok(err) || !strings.HasPrefix(err.Error(), c.want) {
+				t.Errorf("% x, round %d: %v, want %q", c.msg, round, err, c.want)
+			}
+		}
+	}
+	if err := orders.UnmarshalRecord(ctx, []Header{{Key: ValueSchemaIDHeader, Value: []byte{9}}}, false, nil, &o); err == nil || !strings.HasPrefix(err.Error(), "kafka: topic orders: header __value_schema_id: ") {
+		t.Errorf("a bad header: %v", err)
+	}
+	// The errors of the Deserializer without a topic name none.
+	if err := ds.Unmarshal(ctx, []byte{0, 0, 0, 0, 3, 2}, &o); !errors.As(err, &re) || re.Topic != "" || strings.Contains(err.Error(), "topic") {
+		t.Errorf("without a topic: %v", err)
+	}
+	// Ids 1, 3 and 9 were looked up once each (9, unknown, every time).
+	if n := reg.n.Load(); n != 4 {
+		t.Errorf("%d lookups, want 4: the topic's Deserializer shares the caches", n)
+	}
+}

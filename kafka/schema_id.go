@@ -87,10 +87,10 @@ func (ds *Deserializer) UnmarshalRecord(ctx context.Context, headers []Header, k
 		}
 		id, rest, err := ParseSchemaID(headers[i].Value)
 		if err != nil {
-			return fmt.Errorf("kafka: header %s: %w", name, err)
+			return fmt.Errorf("%sheader %s: %w", prefix(ds.topic), name, err)
 		}
 		if len(rest) != 0 {
-			return fmt.Errorf("kafka: header %s: %d bytes after the schema id", name, len(rest))
+			return fmt.Errorf("%sheader %s: %d bytes after the schema id", prefix(ds.topic), name, len(rest))
 		}
 		return ds.unmarshalID(ctx, id, msg, v)
 	}
@@ -109,7 +109,7 @@ func (ds *Deserializer) unmarshalID(ctx context.Context, id SchemaID, datum []by
 		return err
 	}
 	if err := ds.opts.Unmarshal(s, datum, v); err != nil {
-		return &DatumError{ID: id, Err: err}
+		return &DatumError{Topic: ds.topic, ID: id, Err: err}
 	}
 	return nil
 }
@@ -117,7 +117,15 @@ func (ds *Deserializer) unmarshalID(ctx context.Context, id SchemaID, datum []by
 // SchemaForGUID is SchemaFor for a writer schema named by GUID. The
 // Registry must be a GUIDRegistry.
 func (ds *Deserializer) SchemaForGUID(ctx context.Context, guid [GUIDSize]byte) (*schema.Schema, error) {
-	if e, ok := ds.byGUID.Load(guid); ok {
+	s, err := ds.schemaForGUID(ctx, guid)
+	if err != nil {
+		return nil, ds.named(err)
+	}
+	return s, nil
+}
+
+func (ds *Deserializer) schemaForGUID(ctx context.Context, guid [GUIDSize]byte) (*schema.Schema, error) {
+	if e, ok := ds.c.byGUID.Load(guid); ok {
 		en := e.(*entry)
 		return en.s, en.err
 	}
@@ -133,7 +141,7 @@ func (ds *Deserializer) SchemaForGUID(ctx context.Context, guid [GUIDSize]byte) 
 		return nil, &LookupError{GUID: guidText(guid), Err: err}
 	}
 	en := ds.resolved(w, 0)
-	e, _ := ds.byGUID.LoadOrStore(guid, en)
+	e, _ := ds.c.byGUID.LoadOrStore(guid, en)
 	en = e.(*entry)
 	return en.s, en.err
 }
