@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"net/http/httptest"
 
+	"github.com/avrogo/avro/internal/fixture"
 	"github.com/avrogo/avro/kafka"
+	"github.com/avrogo/avro/registry"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -93,4 +96,44 @@ func ExampleDeserializer() {
 	// {ID:1 SKU:A-7 Qty:1}
 	// {ID:2 SKU:B-1 Qty:5}
 	// true kafka: looking up schema id 9: kafka: unknown schema id 9
+}
+
+// A producer gets its schema id from a Schema Registry, registering the
+// schema under the topic's subject; a consumer looks the writer schema up
+// through the same registry. Here the id travels in a record header and
+// the payload is the datum alone, as some producers write it.
+func ExampleNewRegistrySerializer() {
+	srv := httptest.NewServer(fixture.NewRegistry()) // a real registry's URL in real use
+	defer srv.Close()
+	rc, err := registry.NewClient(srv.URL)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+
+	sr, err := kafka.NewRegistrySerializer(ctx, rc, "orders", orderV2, kafka.SerializerConfig{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	value, err := sr.AppendDatum(nil, map[string]any{"id": 2, "sku": "B-1", "qty": 5})
+	if err != nil {
+		log.Fatal(err)
+	}
+	headers := []kafka.Header{sr.IDHeader(false)}
+	fmt.Printf("subject orders-value, id %d, header %s = % x\n", sr.ID(), headers[0].Key, headers[0].Value)
+
+	type Order struct {
+		ID  int64  `avro:"id"`
+		SKU string `avro:"sku"`
+		Qty int    `avro:"qty"`
+	}
+	ds := kafka.NewDeserializer(rc, orderV2).ForTopic("orders")
+	var o Order
+	if err := ds.UnmarshalRecord(ctx, headers, false, value, &o); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%+v\n", o)
+	// Output:
+	// subject orders-value, id 1, header __value_schema_id = 00 00 00 00 01
+	// {ID:2 SKU:B-1 Qty:5}
 }

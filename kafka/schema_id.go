@@ -17,7 +17,9 @@ const GUIDSize = 16
 
 // SchemaID names a writer schema: by registry id, or by GUID when ByGUID.
 type SchemaID struct {
-	ID     int
+	// ID is the registry id, when not ByGUID.
+	ID int
+	// GUID is the schema's GUID, when ByGUID.
 	GUID   [GUIDSize]byte
 	ByGUID bool
 }

@@ -23,13 +23,17 @@ type Reference struct {
 
 // SubjectSchema is a schema as a subject holds it.
 type SubjectSchema struct {
+	// Subject and Version say where the registry holds it.
 	Subject string
 	Version int
-	ID      int
+	// ID is the schema's registry id, the one messages carry.
+	ID int
 	// GUID is the schema's globally unique id, when the registry gives
 	// one (Confluent Platform 8 and later), else zero.
-	GUID       [16]byte
-	Schema     *schema.Schema
+	GUID [16]byte
+	// Schema is the schema, its references resolved.
+	Schema *schema.Schema
+	// References are the schemas it refers to.
 	References []Reference
 }
 
