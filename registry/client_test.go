@@ -433,3 +433,47 @@ func TestNewClientErrors(t *testing.T) {
 		}
 	}
 }
+
+// CheckCompatibility asks the registry, against the latest version, one
+// version, or every version, and returns its reasons.
+func TestCheckCompatibility(t *testing.T) {
+	f, srv := fixture.NewRegistryServer(t)
+	c := newClient(t, srv.URL)
+	ctx := context.Background()
+	v1 := schema.MustParse(`{"type":"record","name":"User","fields":[{"name":"name","type":"string"}]}`)
+	v2 := schema.MustParse(`{"type":"record","name":"User","fields":[{"name":"name","type":"string"},{"name":"age","type":"int","default":0}]}`)
+	for _, s := range []*schema.Schema{v1, v2} {
+		if _, err := c.Register(ctx, "users-value", s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Readable as v2 (age from its default), not as v1: v1 has no age.
+	needsAge := schema.MustParse(`{"type":"record","name":"User","fields":[{"name":"name","type":"string"},{"name":"age","type":"int"}]}`)
+	// Not readable at all: name changed type.
+	broken := schema.MustParse(`{"type":"record","name":"User","fields":[{"name":"name","type":"long"}]}`)
+	for _, c2 := range []struct {
+		s       *schema.Schema
+		version int
+		path    string
+		ok      bool
+	}{
+		{v2, -1, "/compatibility/subjects/users-value/versions/latest", true},
+		{needsAge, -1, "/compatibility/subjects/users-value/versions/latest", true},
+		{needsAge, 1, "/compatibility/subjects/users-value/versions/1", false},
+		{needsAge, registry.AllVersions, "/compatibility/subjects/users-value/versions", false},
+		{broken, 2, "/compatibility/subjects/users-value/versions/2", false},
+	} {
+		before := f.Count(c2.path)
+		ok, reasons, err := c.CheckCompatibility(ctx, "users-value", c2.version, c2.s)
+		if err != nil || ok != c2.ok || ok == (len(reasons) > 0) {
+			t.Errorf("%s against version %d: %v %q %v, want ok %v with reasons only when not", c2.s, c2.version, ok, reasons, err, c2.ok)
+		}
+		if f.Count(c2.path) != before+1 {
+			t.Errorf("version %d: no request to %s", c2.version, c2.path)
+		}
+	}
+	_, reasons, err := c.CheckCompatibility(ctx, "users-value", 1, needsAge)
+	if err != nil || len(reasons) == 0 || !strings.Contains(reasons[0], "age") {
+		t.Errorf("the reasons %q, %v, want one naming the field age", reasons, err)
+	}
+}

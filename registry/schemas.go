@@ -374,13 +374,23 @@ func (c *Client) Versions(ctx context.Context, subject string) ([]int, error) {
 	return out, c.do(ctx, "GET", subjectPath(subject)+"/versions", nil, &out)
 }
 
+// AllVersions, as the version of CheckCompatibility, checks against every
+// version the subject's compatibility mode compares with (all of them
+// under a transitive mode).
+const AllVersions = 0
+
 // CheckCompatibility checks s against version v of subject (-1: the
-// latest) under the subject's compatibility mode. It returns the
-// registry's reasons when s is not compatible.
+// latest; AllVersions: the versions its mode compares with) under the
+// subject's compatibility mode. It returns the registry's reasons when s
+// is not compatible.
 func (c *Client) CheckCompatibility(ctx context.Context, subject string, v int, s *schema.Schema, refs ...Reference) (ok bool, reasons []string, err error) {
-	ver := strconv.Itoa(v)
-	if v == -1 {
-		ver = "latest"
+	path := "/compatibility" + subjectPath(subject) + "/versions"
+	switch v {
+	case -1:
+		path += "/latest"
+	case AllVersions:
+	default:
+		path += "/" + strconv.Itoa(v)
 	}
 	var out struct {
 		OK       bool     `json:"is_compatible"`
@@ -390,7 +400,7 @@ func (c *Client) CheckCompatibility(ctx context.Context, subject string, v int, 
 	if err != nil {
 		return false, nil, fmt.Errorf("registry: checking against %s: %w", subject, err)
 	}
-	err = c.do(ctx, "POST", "/compatibility"+subjectPath(subject)+"/versions/"+ver+"?verbose=true", schemaBody{Schema: text, References: refs}, &out)
+	err = c.do(ctx, "POST", path+"?verbose=true", schemaBody{Schema: text, References: refs}, &out)
 	return out.OK, out.Messages, err
 }
 
