@@ -424,6 +424,28 @@ func TestAuth(t *testing.T) {
 	if got.Get("Authorization") != "Bearer tok1" {
 		t.Errorf("Authorization = %q, want the token source's", got.Get("Authorization"))
 	}
+	c = newClient(t, srv.URL, registry.WithBearerToken("static"))
+	if _, err := c.Subjects(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got.Get("Authorization") != "Bearer static" {
+		t.Errorf("Authorization = %q, want the static token", got.Get("Authorization"))
+	}
+}
+
+// The client parses schemas under the parse options it is given: a
+// registry's schema larger than the caller allows is refused.
+func TestParseOptions(t *testing.T) {
+	f, srv := fixture.NewRegistryServer(t)
+	big := `{"type":"record","name":"R","doc":"` + strings.Repeat("d", 4096) + `","fields":[]}`
+	id, _ := f.Add("s", fixture.Schema{Schema: big})
+	if _, err := newClient(t, srv.URL).SchemaByID(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	small := newClient(t, srv.URL, registry.WithParseOptions(schema.ParseOptions{MaxSize: 1024}))
+	if _, err := small.SchemaByID(context.Background(), id); !errors.Is(err, schema.ErrLimit) {
+		t.Errorf("a 4 KiB schema with a 1 KiB limit: %v, want schema.ErrLimit", err)
+	}
 }
 
 func TestNewClientErrors(t *testing.T) {
