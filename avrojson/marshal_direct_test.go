@@ -3,6 +3,7 @@ package avrojson_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -449,6 +450,70 @@ func TestMarshalGenericErrorPath(t *testing.T) {
 		var ae *avro.Error
 		if !errors.Is(err, c.want) || !errors.As(err, &ae) || ae.Path != c.path {
 			t.Errorf("%v: %v, want %v at %q", c.v, err, c.want, c.path)
+		}
+	}
+}
+
+type fieldName string
+
+// A record held in a map is written as its binary encoding renders,
+// whether its fields are placed by walking the map (a map past one group
+// holding the fields, with a few other keys, or without the fields that
+// have defaults) or looked up (a map with many other keys; names equal
+// in length and in their first and last four bytes).
+func TestMarshalGenericRecordFieldPlacement(t *testing.T) {
+	for _, names := range [][2]string{{"name", "note"}, {"created_at_utc", "created_on_utc"}} {
+		s := schema.MustParse(fmt.Sprintf(`{"type":"record","name":"R","fields":[
+			{"name":"id","type":"int"},{"name":%q,"type":"string"},{"name":"score","type":"double"},
+			{"name":"ok","type":"boolean"},{"name":"a","type":"long"},{"name":"b","type":"long"},
+			{"name":"c","type":["null","string"]},{"name":"d","type":"float"},{"name":"e","type":"bytes"},
+			{"name":"f","type":"long"},{"name":"g","type":"long"},{"name":"h","type":"long"},
+			{"name":"i","type":"long"},{"name":"j","type":"long"},{"name":"k","type":"long"},
+			{"name":"inner","type":{"type":"record","name":"I","fields":[{"name":"seq","type":"long"},{"name":"label","type":"string"}]}},
+			{"name":%q,"type":"string","default":"none"}]}`, names[0], names[1]))
+		full := func() map[string]any {
+			return map[string]any{"id": int32(7), names[0]: "ada", "score": 1.5, "ok": true, "a": int64(1), "b": int64(-2),
+				"c": nil, "d": float32(0.5), "e": []byte{0, 255},
+				"f": int64(1), "g": int64(2), "h": int64(3), "i": int64(4), "j": int64(5), "k": int64(6),
+				"inner": map[string]any{"seq": int64(-3), "label": "x"}, names[1]: "set"}
+		}
+		withOthers := full()
+		withOthers["other"], withOthers["more"] = 1, "x"
+		withMany := full()
+		for i := range 40 {
+			withMany[fmt.Sprintf("k%d", i)] = i
+		}
+		defaulted := full()
+		delete(defaulted, names[1])
+		nilValue := full()
+		nilValue[names[1]] = nil
+		missing := full()
+		delete(missing, "score")
+		cases := map[string]map[string]any{"fields": full(), "a few others": withOthers, "many others": withMany,
+			"defaulted": defaulted, "a nil value": nilValue, "missing": missing}
+		for name, m := range cases {
+			got, err := avrojson.Marshal(s, m)
+			bin, berr := avro.Marshal(s, m)
+			// A map of another string kind is looked up field by field,
+			// through reflection: the binary encoding of the table's
+			// walk must be its.
+			other := map[fieldName]any{}
+			for k, v := range m {
+				other[fieldName(k)] = v
+			}
+			if obin, oerr := avro.Marshal(s, other); !bytes.Equal(obin, bin) || (oerr == nil) != (berr == nil) {
+				t.Errorf("%v, %s: binary % x, %v; looked up % x, %v", names, name, bin, berr, obin, oerr)
+			}
+			if berr != nil {
+				if err == nil || err.Error() != berr.Error() {
+					t.Errorf("%v, %s: Marshal error %v, binary encoding error %v", names, name, err, berr)
+				}
+				continue
+			}
+			want, werr := avrojson.BinaryToJSON(nil, s, bin)
+			if err != nil || werr != nil || !bytes.Equal(got, want) {
+				t.Errorf("%v, %s: %s, %v\nwant %s, %v", names, name, got, err, want, werr)
+			}
 		}
 	}
 }

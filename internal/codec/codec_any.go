@@ -261,6 +261,11 @@ func (c *compiler) newAnyNode(s *schema.Schema, path string) (anyNode, error) {
 			}
 			rec.fields = append(rec.fields, anyField{name: f.Name(), n: n, f: f, leaf: anyLeafOf(n)})
 		}
+		names := make([]string, len(rec.fields))
+		for i := range rec.fields {
+			names[i] = rec.fields[i].name
+		}
+		rec.table = newFieldTable(names)
 		base = rec
 	case schema.Union:
 		u, err := c.newAnyUnion(s, path)

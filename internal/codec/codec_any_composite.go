@@ -345,6 +345,9 @@ func (n *anyMap) accepts(v any) bool {
 type anyRecord struct {
 	s      *schema.Schema
 	fields []anyField
+	// table places the fields of a map past one group (nil: they are
+	// looked up).
+	table *fieldTable
 }
 
 type anyField struct {
@@ -421,14 +424,39 @@ func (n *anyRecord) encodeAny(v any, e *encodeState) {
 	if !e.Enter() {
 		return
 	}
+	if n.table != nil && len(m) > 8 {
+		base := len(e.anyVals)
+		e.anyVals = append(e.anyVals, make([]any, len(n.fields))...)
+		vals := e.anyVals[base:]
+		if held, ok := n.table.gather(m, vals); ok {
+			n.encodeFields(m, rv, vals, held, e)
+			// Nested records may have moved the stack: clear both.
+			clear(vals)
+			clear(e.anyVals[base:])
+			e.anyVals = e.anyVals[:base]
+			return
+		}
+		e.anyVals = e.anyVals[:base]
+	}
+	n.encodeFields(m, rv, nil, 0, e)
+}
+
+// encodeFields writes the fields of the record m (or rv, a map of another
+// string-kind key type): with vals, from the values fieldTable.gather
+// placed there (held says which fields m has), else looking each up.
+func (n *anyRecord) encodeFields(m map[string]any, rv reflect.Value, vals []any, held uint64, e *encodeState) {
 	for i := range n.fields {
 		f := &n.fields[i]
 		var x any
-		if m != nil {
+		var ok bool
+		switch {
+		case vals != nil:
+			x, ok = vals[i], held&(1<<uint(i)) != 0
+		case m != nil:
 			// Inline: a call to lookupField per field costs more than the
 			// reflect fallback it would share.
 			x, ok = m[f.name]
-		} else {
+		default:
 			x, ok = lookupField(m, rv, f.name)
 		}
 		if !ok {

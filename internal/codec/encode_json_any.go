@@ -59,6 +59,7 @@ func (c *jsonCompiler) anyRecord(s *schema.Schema, n *anyRecord) jsonAnyEncoder 
 	}
 	r := &jaRecord{name: s.FullName(), fields: make([]jaField, len(n.fields)), bin: &jaRendered{bin: c.rendered(s, anyCodec{n: n})}}
 	c.anyRecords[n] = r
+	r.table = n.table
 	for i := range n.fields {
 		f := &n.fields[i]
 		jf := &r.fields[i]
@@ -194,6 +195,7 @@ func (c *jaTimestamp) encodeJSONAny(v any, j *jsonState) {
 type jaRecord struct {
 	name   string
 	fields []jaField
+	table  *fieldTable // nil: the fields are looked up
 	bin    *jaRendered
 }
 
@@ -216,11 +218,37 @@ func (c *jaRecord) encodeJSONAny(v any, j *jsonState) {
 	if !j.Enter() {
 		return
 	}
+	if c.table != nil && len(m) > 8 {
+		base := len(j.anyVals)
+		j.anyVals = append(j.anyVals, make([]any, len(c.fields))...)
+		vals := j.anyVals[base:]
+		if held, ok := c.table.gather(m, vals); ok {
+			c.write(m, vals, held, j)
+			// Nested records may have moved the stack: clear both.
+			clear(vals)
+			clear(j.anyVals[base:])
+			j.anyVals = j.anyVals[:base]
+			return
+		}
+		j.anyVals = j.anyVals[:base]
+	}
+	c.write(m, nil, 0, j)
+}
+
+// write writes the record m: with vals, from the values gather placed
+// there (held says which fields m has), else looking each field up.
+func (c *jaRecord) write(m map[string]any, vals []any, held uint64, j *jsonState) {
 	j.Buf = append(j.Buf, '{')
 	for i := range c.fields {
 		f := &c.fields[i]
 		j.Buf = append(j.Buf, f.key...)
-		x, ok := m[f.name]
+		var x any
+		var ok bool
+		if vals != nil {
+			x, ok = vals[i], held&(1<<uint(i)) != 0
+		} else {
+			x, ok = m[f.name]
+		}
 		switch {
 		case !ok && f.hasDef:
 			j.Buf = append(j.Buf, f.def...)

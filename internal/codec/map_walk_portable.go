@@ -14,3 +14,11 @@ func walkSmallMap(m pointer) (smallMapWalk, bool) { return smallMapWalk{}, false
 func (w *smallMapWalk) count() int { return 0 }
 
 func (w *smallMapWalk) next(slotSize uintptr) pointer { return pointer{} }
+
+const tableMapsWalkable = false
+
+type tableMapWalk struct{ count uint64 }
+
+func walkTableMap(m pointer, slotSize uintptr) (tableMapWalk, bool) { return tableMapWalk{}, false }
+
+func (w *tableMapWalk) next(slotSize uintptr) pointer { return pointer{} }

@@ -91,6 +91,148 @@ func (w *smallMapWalk) next(slotSize uintptr) pointer {
 	return w.slots.add(i * slotSize)
 }
 
+// Maps of 9 to 1024 entries are held in one table of groups, found through
+// a directory of one entry; walkTableMap walks its groups in order.
+
+// swissTable mirrors internal/runtime/maps.table.
+type swissTable struct {
+	used       uint16 //nolint:unused // mirrored for the offsets after it
+	capacity   uint16 //nolint:unused
+	growthLeft uint16 //nolint:unused
+	localDepth uint8  //nolint:unused
+	index      int    //nolint:unused
+	groups     unsafe.Pointer
+	lengthMask uint64
+}
+
+// tableMapsWalkable records the start-up check of the table layout.
+var tableMapsWalkable bool
+
+func init() { tableMapsWalkable = smallMapsWalkable && tableLayoutHolds() }
+
+// tableMapWalk yields the full slots of the groups of a map's one table.
+type tableMapWalk struct {
+	group      unsafe.Pointer // the next group
+	groupsLeft uint64
+	slots      pointer // slot 0 of the group being walked
+	full       uint64
+	count      uint64 // slots yielded
+}
+
+// walkTableMap returns a walk over the entries of the map m points to,
+// with slots of slotSize, or false when the map is not held in exactly
+// one table (it is small, or has more than 1024 entries) or the layout
+// check failed. The walk must not outlive a change to the map; the
+// caller checks, when it ends, that it yielded the map's count.
+func walkTableMap(m pointer, slotSize uintptr) (tableMapWalk, bool) {
+	if !tableMapsWalkable {
+		return tableMapWalk{}, false
+	}
+	return walkTable(m)
+}
+
+func walkTable(m pointer) (tableMapWalk, bool) {
+	h := *(**swissMapHeader)(m.p)
+	if h == nil || h.dirLen != 1 {
+		return tableMapWalk{}, false
+	}
+	t := *(**swissTable)(h.dirPtr)
+	if t == nil || t.groups == nil {
+		return tableMapWalk{}, false
+	}
+	return tableMapWalk{group: t.groups, groupsLeft: t.lengthMask + 1}, true
+}
+
+// next returns the next full slot, or nil after the last.
+func (w *tableMapWalk) next(slotSize uintptr) pointer {
+	for w.full == 0 {
+		if w.groupsLeft == 0 {
+			return pointer{}
+		}
+		// Empty (0x80) and deleted (0xFE) control bytes have the high
+		// bit set; full ones do not.
+		w.full = ^*(*uint64)(w.group) & swissFullMask
+		w.slots = pointer{unsafe.Add(w.group, swissGroupSlotsOffset)}
+		w.group = unsafe.Add(w.group, swissGroupSlotsOffset+8*slotSize)
+		w.groupsLeft--
+	}
+	i := uintptr(bits.TrailingZeros64(w.full)) >> 3
+	w.full &= w.full - 1
+	w.count++
+	return w.slots.add(i * slotSize)
+}
+
+// tableLayoutHolds checks walkTable against range on maps of 9 to 1024
+// entries and of several value layouts, grown, emptied in part and
+// refilled (which leaves deleted slots), and that maps of other sizes are
+// refused.
+func tableLayoutHolds() bool {
+	return tableHoldsFor(func(i int) any { return []any{i, "s", nil}[i%3] }) &&
+		tableHoldsFor(func(i int) string { return "v" + strconv.Itoa(i) }) &&
+		tableHoldsFor(func(i int) int64 { return int64(i)*0x1000001 - 7 }) &&
+		tableHoldsFor(func(i int) bool { return i%2 == 1 }) &&
+		tableHoldsFor(func(i int) [3]byte { return [3]byte{byte(i), 1, 2} })
+}
+
+func tableHoldsFor[V comparable](value func(i int) V) bool {
+	slotSize, valueOff := slotLayout[V]()
+	walked := func(m map[string]V) (map[string]V, bool) {
+		w, ok := walkTable(pointerTo(&m))
+		if !ok {
+			return nil, false
+		}
+		got := map[string]V{}
+		for s := w.next(slotSize); !s.isNil(); s = w.next(slotSize) {
+			k := *as[string](s)
+			if _, dup := got[k]; dup {
+				return nil, false
+			}
+			got[k] = *as[V](s.add(valueOff))
+		}
+		return got, w.count == uint64(len(m))
+	}
+	same := func(a, b map[string]V) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for k, v := range a {
+			if w, ok := b[k]; !ok || w != v {
+				return false
+			}
+		}
+		return true
+	}
+	// Maps of up to 8 entries are one group, and maps of a few thousand
+	// are split over several tables: walkTable must refuse both. Maps
+	// between are one table (a table splits at 1024 slots).
+	for _, n := range []int{8, 9, 12, 17, 52, 100, 300, 5000} {
+		m := map[string]V{}
+		for i := range n {
+			m["key"+strconv.Itoa(i*37)] = value(i)
+		}
+		got, ok := walked(m)
+		switch {
+		case n <= 8 || n >= 5000:
+			if ok {
+				return false
+			}
+			continue
+		case !ok || !same(got, m):
+			return false
+		}
+		for i := 0; i < n; i += 3 {
+			delete(m, "key"+strconv.Itoa(i*37))
+		}
+		for i := range n / 4 {
+			m["again"+strconv.Itoa(i)] = value(i)
+		}
+		if got, ok := walked(m); !ok || !same(got, m) {
+			return false
+		}
+	}
+	return true
+}
+
 // smallMapLayoutHolds checks walkSmallMap against range on maps of 0 to 9
 // entries, for values of several sizes and alignments, including maps
 // that grew past 8 entries and maps emptied and refilled.
