@@ -181,27 +181,10 @@ func tableHoldsFor[V comparable](value func(i int) V) bool {
 		if !ok {
 			return nil, false
 		}
-		got := map[string]V{}
-		for s := w.next(slotSize); !s.isNil(); s = w.next(slotSize) {
-			k := *as[string](s)
-			if _, dup := got[k]; dup {
-				return nil, false
-			}
-			got[k] = *as[V](s.add(valueOff))
-		}
-		return got, w.count == uint64(len(m))
+		got, ok := collect[V](&w, slotSize, valueOff)
+		return got, ok && w.count == uint64(len(m))
 	}
-	same := func(a, b map[string]V) bool {
-		if len(a) != len(b) {
-			return false
-		}
-		for k, v := range a {
-			if w, ok := b[k]; !ok || w != v {
-				return false
-			}
-		}
-		return true
-	}
+	same := sameMap[V]
 	// Maps of up to 8 entries are one group, and maps of a few thousand
 	// are split over several tables: walkTable must refuse both. Maps
 	// between are one table (a table splits at 1024 slots).
@@ -262,27 +245,10 @@ func layoutHoldsFor[V comparable](value func(i int) V) bool {
 		if !ok {
 			return nil, false
 		}
-		got := map[string]V{}
-		for s := w.next(slotSize); !s.isNil(); s = w.next(slotSize) {
-			k := *as[string](s)
-			if _, dup := got[k]; dup {
-				return nil, false
-			}
-			got[k] = *as[V](s.add(valueOff))
-		}
-		return got, true
+		got, ok := collect[V](&w, slotSize, valueOff)
+		return got, ok && true
 	}
-	same := func(a, b map[string]V) bool {
-		if len(a) != len(b) {
-			return false
-		}
-		for k, v := range a {
-			if w, ok := b[k]; !ok || w != v {
-				return false
-			}
-		}
-		return true
-	}
+	same := sameMap[V]
 	for n := 1; n <= 9; n++ {
 		m := map[string]V{}
 		for i := range n {
@@ -315,6 +281,32 @@ func layoutHoldsFor[V comparable](value func(i int) V) bool {
 	}
 	if got, ok := walked(m); ok && !same(got, m) {
 		return false
+	}
+	return true
+}
+
+// collect returns the entries a walk yields, or false when it yields a key
+// twice.
+func collect[V comparable](w interface{ next(uintptr) pointer }, slotSize, valueOff uintptr) (map[string]V, bool) {
+	got := map[string]V{}
+	for s := w.next(slotSize); !s.isNil(); s = w.next(slotSize) {
+		k := *as[string](s)
+		if _, dup := got[k]; dup {
+			return nil, false
+		}
+		got[k] = *as[V](s.add(valueOff))
+	}
+	return got, true
+}
+
+func sameMap[V comparable](a, b map[string]V) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
 	}
 	return true
 }
