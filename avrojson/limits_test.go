@@ -49,6 +49,11 @@ func TestHostileText(t *testing.T) {
 	wantError(t, "many items", err, avro.ErrLimit, "items[2]", 30)
 	err = small.Unmarshal(nested, []byte(`{"next":null,"n":123456}`), &v)
 	wantError(t, "long number", err, avro.ErrLimit, "n", 17)
+	small.AllowUnknownFields = true
+	err = small.Unmarshal(nested, []byte(`{"next":null,"x":[123456]}`), &v)
+	wantError(t, "long number in an unknown field", err, avro.ErrLimit, "", 18)
+	err = small.NewDecoder(strings.NewReader(`123456`), schema.MustParse(`"long"`)).Decode(new(int64))
+	wantError(t, "long number in a stream", err, avro.ErrLimit, "", 0)
 
 	for _, c := range []struct {
 		text, path string
@@ -63,11 +68,47 @@ func TestHostileText(t *testing.T) {
 		{`{"next":null,"n":"1"}`, "n", 17, avro.ErrInvalid},                        // a string for a long
 		{"{\"next\":null,\"items\":[\"a\x01\"]}", "items[0]", 24, avro.ErrInvalid}, // a raw control character
 		{`{"next":null,"items":["a"]`, "", 26, avro.ErrTruncated},
+		{`{"next":nu`, "next", 10, avro.ErrTruncated}, // cut inside a word
+		{`{"next":null,"n":1,"items":[fals`, "items[0]", 32, avro.ErrTruncated},
 		{`{"next":null} x`, "", 14, avro.ErrInvalid}, // text after the value
 		{`{}`, "", 1, avro.ErrInvalid},               // next has no default
 	} {
 		err := avrojson.Unmarshal(nested, []byte(c.text), &v)
 		wantError(t, c.text, err, c.sentinel, c.path, c.offset)
+	}
+}
+
+// TestUnknownFieldsAreChecked: with AllowUnknownFields, the members a
+// reader drops are still JSON: a bad escape in one is an error, as in a
+// known field, while the words a double may be written as are values.
+func TestUnknownFieldsAreChecked(t *testing.T) {
+	o := avrojson.Options{AllowUnknownFields: true}
+	for _, text := range []string{
+		`{"next":null,"x":"a\u00e9\n\"\\\/"}`,
+		`{"next":null,"x":{"y":[NaN,Infinity,-Infinity,-1e3,true,null]}}`,
+		`{"next":null,"x":{"\u0061":"\ud83d\ude00"}}`,
+	} {
+		var v value.Value
+		if err := o.Unmarshal(nested, []byte(text), &v); err != nil {
+			t.Errorf("%s: %v", text, err)
+		}
+		if _, err := o.JSONToBinary(nil, nested, []byte(text)); err != nil {
+			t.Errorf("%s to binary: %v", text, err)
+		}
+	}
+	for text, offset := range map[string]int64{
+		`{"next":null,"x":"\q"}`:           18,
+		`{"next":null,"x":"\u12"}`:         18,
+		`{"next":null,"x":["a","b\x01"]}`:  24,
+		`{"next":null,"x":{"k\z":1}}`:      20,
+		"{\"next\":null,\"x\":\"\\\x01\"}": 18,
+		`{"next":null,"x":Nan}`:            17,
+	} {
+		var v value.Value
+		err := o.Unmarshal(nested, []byte(text), &v)
+		wantError(t, text, err, avro.ErrInvalid, "", offset)
+		_, err = o.JSONToBinary(nil, nested, []byte(text))
+		wantError(t, text+" to binary", err, avro.ErrInvalid, "", offset)
 	}
 }
 

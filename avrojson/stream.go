@@ -61,6 +61,11 @@ type Decoder struct {
 	// defaults filled in for missing fields and by a resolved schema.
 	zero, defaults wire.Credit
 	err            error
+	// skip frames the value being read; framing goes on where the last
+	// read of the stream ended inside it.
+	skip     jsontext.Skipper
+	skipping bool
+	closers  [32]byte
 }
 
 // NewDecoder returns a Decoder of datums of schema s in the
@@ -180,7 +185,8 @@ func (d *Decoder) fail(err error, base int64) error {
 func (d *Decoder) perDatum() wire.Budgets { return d.o.decodeOptions().PerDatum() }
 
 // frame finds the end of the next value, reading until the buffer holds
-// all of it.
+// all of it. Each byte of the value is framed once, however the reads of
+// the stream cut it.
 func (d *Decoder) frame() (int, error) {
 	maxLen := d.o.Decode.MaxLength
 	if maxLen <= 0 {
@@ -190,36 +196,54 @@ func (d *Decoder) frame() (int, error) {
 	if maxDepth <= 0 {
 		maxDepth = avro.DefaultMaxDepth
 	}
+	maxNumber := d.o.readOptions().MaxNumberLength
+	d.skipping = false
 	for {
 		r := jsontext.Reader{Buf: d.buf, Pos: d.start}
-		if r.Peek() == 0 && r.Pos >= len(d.buf) {
-			// Only white space is buffered.
-			d.offset += int64(r.Pos)
-			d.buf, d.start = d.buf[:0], 0
-			if d.eof {
-				return 0, io.EOF
+		if !d.skipping {
+			if r.Peek() == 0 && r.Pos >= len(d.buf) {
+				// Only white space is buffered.
+				d.offset += int64(r.Pos)
+				d.buf, d.start = d.buf[:0], 0
+				if d.eof {
+					return 0, io.EOF
+				}
+				if err := d.fill(); err != nil {
+					return 0, err
+				}
+				continue
 			}
-			if err := d.fill(); err != nil {
-				return 0, err
-			}
-			continue
+			d.start = r.Pos
+			d.skip = jsontext.Skipper{}
+			d.skip.Init(d.closers[:0])
+			d.skipping = true
 		}
-		d.start = r.Pos
+		scalar := r.Peek() != '{' && r.Peek() != '[' && r.Peek() != '"'
 		// A union's tag is one more level of objects than the schema's
 		// nesting; the read itself applies MaxDepth.
-		r.Skip(2*maxDepth + 2)
+		d.skip.Resume(&r, 2*maxDepth+2, maxNumber)
 		switch {
-		case !r.Failed():
+		case !r.Failed() && (!scalar || r.Pos < len(d.buf) || d.eof):
+			d.skipping = false
 			return r.Pos, nil
+		case !r.Failed():
+			// A number or word that reaches the end of what was read
+			// may go on in what is not read yet: read it again.
+			d.skipping = false
 		case r.Fault != jsontext.Truncated || d.eof:
+			d.skipping = false
 			return 0, d.syntaxError(&r)
 		}
 		if int64(len(d.buf)-d.start) >= maxLen {
+			d.skipping = false
 			return 0, d.fail(&codec.Error{Op: "unmarshal", Offset: int64(d.start), Err: fmt.Errorf("%w: JSON value longer than %d bytes", avro.ErrLimit, maxLen)}, 0)
 		}
+		start := d.start
 		if err := d.fill(); err != nil {
+			d.skipping = false
 			return 0, err
 		}
+		d.skip.Shift(d.start - start)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -54,6 +55,64 @@ func TestStreamRoundTrip(t *testing.T) {
 		if err := dec.Decode(&p); err != io.EOF {
 			t.Fatalf("after the last value: %v, want io.EOF", err)
 		}
+	}
+}
+
+// TestStreamScalarsAcrossReads: a value read in pieces is the value read
+// whole. A number or word at the top level that reaches the end of what
+// was read may go on in the next read, and the words that stand for
+// non-finite doubles are values in a stream as in Unmarshal.
+func TestStreamScalarsAcrossReads(t *testing.T) {
+	long := schema.MustParse(`"long"`)
+	dec := avrojson.NewDecoder(iotest.OneByteReader(strings.NewReader("12345\n-67 8")), long)
+	for _, want := range []int64{12345, -67, 8} {
+		var v int64
+		if err := dec.Decode(&v); err != nil || v != want {
+			t.Fatalf("one byte a read: %d, %v; want %d", v, err, want)
+		}
+	}
+	// Values that straddle the decoder's reads of the stream.
+	dec = avrojson.NewDecoder(strings.NewReader(strings.Repeat("123456\n", 20000)), long)
+	for i := 0; ; i++ {
+		var v int64
+		err := dec.Decode(&v)
+		if err == io.EOF {
+			if i != 20000 {
+				t.Fatalf("%d values, want 20000", i)
+			}
+			break
+		}
+		if err != nil || v != 123456 {
+			t.Fatalf("value %d: %d, %v", i, v, err)
+		}
+	}
+	boolean := schema.MustParse(`["null","boolean"]`)
+	dec = avrojson.Plain().NewDecoder(iotest.OneByteReader(strings.NewReader(`true false null {"boolean":true}`)), boolean)
+	for i, want := range []any{true, false, nil, true} {
+		var v any
+		if err := dec.Decode(&v); err != nil || v != want {
+			t.Fatalf("word %d one byte a read: %v, %v; want %v", i, v, err, want)
+		}
+	}
+	double := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"d","type":"double"}]}`)
+	type r struct {
+		D float64 `avro:"d"`
+	}
+	text := `{"d":NaN} {"d":Infinity} {"d":-Infinity} {"d":-1.5}`
+	for _, in := range []io.Reader{strings.NewReader(text), iotest.OneByteReader(strings.NewReader(text))} {
+		dec = avrojson.NewDecoder(in, double)
+		for i, want := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), -1.5} {
+			var v r
+			if err := dec.Decode(&v); err != nil || !(v.D == want || math.IsNaN(want) && math.IsNaN(v.D)) {
+				t.Fatalf("double %d: %v, %v; want %v", i, v.D, err, want)
+			}
+		}
+	}
+	// A word cut short at the end of the stream is cut short.
+	dec = avrojson.Plain().NewDecoder(strings.NewReader(`tru`), boolean)
+	var v any
+	if err := dec.Decode(&v); !errors.Is(err, avro.ErrTruncated) {
+		t.Errorf("tru: %v, want ErrTruncated", err)
 	}
 }
 

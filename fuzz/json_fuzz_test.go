@@ -188,22 +188,47 @@ func FuzzBinaryToJSON(f *testing.F) {
 	})
 }
 
-// FuzzJSONDecoder reads any stream, one byte a read: values until an
-// error or the end, never a panic or an untyped error.
+// jsonScalarSchema is a stream's values at the top level: bare numbers
+// and words, which a reader of the stream cannot tell are whole until the
+// text after them arrives.
+var jsonScalarSchema = schema.MustParse(`["null","boolean","double","string",{"type":"array","items":"long"}]`)
+
+// FuzzJSONDecoder reads any text as a stream of values, one byte a read
+// and whole: it must not panic, and however the reads cut the text, the
+// values and errors are the same.
 func FuzzJSONDecoder(f *testing.F) {
 	addJSONSeeds(f)
+	for _, s := range []string{"12345\n-6.5e7 true null NaN -Infinity \"s\" [1,22,333]", "1.5e3\nNaN\n", "tru", "[1,\"x\"]"} {
+		f.Add([]byte(s), uint8(len(jsonFlavours)+1))
+	}
 	f.Fuzz(func(t *testing.T, text []byte, flavour uint8) {
 		o := jsonFlavours[int(flavour)%len(jsonFlavours)]
-		dec := o.NewDecoder(iotest.OneByteReader(bytes.NewReader(text)), jsonFuzzSchema)
-		for range 100 {
-			var rec jsonFuzzRecord
-			err := dec.Decode(&rec)
-			if err == io.EOF {
+		s := jsonFuzzSchema
+		if int(flavour)/len(jsonFlavours)%2 == 1 {
+			o, s = avrojson.Plain(), jsonScalarSchema
+		}
+		whole := o.NewDecoder(bytes.NewReader(text), s)
+		pieces := o.NewDecoder(iotest.OneByteReader(bytes.NewReader(text)), s)
+		for i := range 100 {
+			var a, b any
+			errA, errB := whole.Decode(&a), pieces.Decode(&b)
+			if (errA == nil) != (errB == nil) || errA == io.EOF != (errB == io.EOF) {
+				t.Fatalf("value %d: whole %v, one byte a read %v", i, errA, errB)
+			}
+			if errA == io.EOF {
 				return
 			}
-			if err != nil {
-				checkTypedError(t, err)
+			if errA != nil {
+				checkTypedError(t, errA)
+				checkTypedError(t, errB)
 				return
+			}
+			binA, err := avro.Marshal(s, a)
+			if err != nil {
+				t.Fatalf("value %d %#v: %v", i, a, err)
+			}
+			if binB, err := avro.Marshal(s, b); err != nil || !bytes.Equal(binA, binB) {
+				t.Fatalf("value %d: whole %#v, one byte a read %#v (%v)", i, a, b, err)
 			}
 		}
 	})

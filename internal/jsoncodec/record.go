@@ -101,7 +101,7 @@ func (n *recordNode) fromJSON(f *fromState) {
 					f.fail(wire.ErrInvalid, keyPos, "record %s has no field %q", n.name, key)
 					return
 				}
-				f.Skip(f.depthLeft)
+				f.Skip(f.depthLeft, f.maxNumber)
 			case prefixEnd < 0 && i == next:
 				n.fields[i].node.fromJSON(f)
 				next++

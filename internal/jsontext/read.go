@@ -73,11 +73,22 @@ func (r *Reader) Expect(c byte) bool {
 // unexpected fails at the current byte: the end of the input (Truncated)
 // or a byte other than what the caller wanted.
 func (r *Reader) unexpected(want string) {
-	if r.Peek() == 0 && r.Pos >= len(r.Buf) {
-		r.Fail(Truncated, r.Pos, "unexpected end of JSON input, want "+want)
+	if r.Peek() == 0 && r.Pos >= len(r.Buf) || cutWord(r.Buf[r.Pos:]) {
+		r.Fail(Truncated, len(r.Buf), "unexpected end of JSON input, want "+want)
 		return
 	}
 	r.Fail(Invalid, r.Pos, "invalid character "+quoteByte(r.Buf[r.Pos])+", want "+want)
+}
+
+// cutWord reports whether rest, the input left, is the start of a word
+// a value may be: the input ended inside it.
+func cutWord(rest []byte) bool {
+	for _, w := range [...]string{"null", "true", "false", "NaN", "Infinity", "-Infinity"} {
+		if len(rest) < len(w) && string(rest) == w[:len(rest)] {
+			return true
+		}
+	}
+	return false
 }
 
 // Unexpected fails at the current byte, saying what was wanted there.
@@ -315,110 +326,6 @@ func (r *Reader) ReadWord(word string) bool {
 
 func isNameByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
-}
-
-// Skip reads one value of any type and discards it, nesting at most depth
-// levels of arrays and objects (deeper is a Limit error). It keeps its own
-// stack of open containers, so hostile nesting cannot overflow the
-// goroutine stack.
-func (r *Reader) Skip(depth int) {
-	open := 0
-	var stack [64]byte
-	var more []byte
-	push := func(c byte) bool {
-		if open >= depth {
-			r.Fail(Limit, r.Pos, "JSON nested deeper than the limit")
-			return false
-		}
-		if open < len(stack) {
-			stack[open] = c
-		} else {
-			more = append(more, c)
-		}
-		open++
-		return true
-	}
-	top := func() byte {
-		if open <= len(stack) {
-			return stack[open-1]
-		}
-		return more[open-1-len(stack)]
-	}
-	pop := func() {
-		open--
-		if open >= len(stack) {
-			more = more[:len(more)-1]
-		}
-	}
-	for {
-		// One value.
-		switch c := r.Peek(); c {
-		case '{':
-			r.Pos++
-			if !push('}') {
-				return
-			}
-			if r.Empty('}') {
-				pop()
-				break
-			}
-			r.ReadString()
-			if !r.Expect(':') {
-				return
-			}
-			continue
-		case '[':
-			r.Pos++
-			if !push(']') {
-				return
-			}
-			if r.Empty(']') {
-				pop()
-				break
-			}
-			continue
-		case '"':
-			r.ReadString()
-		case 't':
-			r.word("true")
-		case 'f':
-			r.word("false")
-		case 'n':
-			r.word("null")
-		default:
-			r.ReadNumber(len(r.Buf))
-		}
-		// The containers the value closes.
-		for {
-			if r.Failed() {
-				return
-			}
-			if open == 0 {
-				return
-			}
-			end := top()
-			if !r.More(end) {
-				if r.Failed() {
-					return
-				}
-				pop()
-				continue
-			}
-			if end == '}' {
-				r.ReadString()
-				if !r.Expect(':') {
-					return
-				}
-			}
-			break
-		}
-	}
-}
-
-func (r *Reader) word(w string) {
-	if !r.ReadWord(w) {
-		r.unexpected("value")
-	}
 }
 
 // End reports whether only white space is left.
