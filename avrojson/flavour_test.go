@@ -10,6 +10,7 @@ import (
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/avrojson"
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/varint"
 )
 
 var logicalSchema = schema.MustParse(`{"type":"record","name":"L","namespace":"t","fields":[
@@ -140,6 +141,37 @@ func TestReadableAcceptsUnderlying(t *testing.T) {
 	if err := o.Unmarshal(dec, []byte(`1e1000000000`), &r); !errors.Is(err, avro.ErrLimit) {
 		t.Errorf("decimal 1e1000000000: %v, want ErrLimit", err)
 	}
+	// uuids on fixed and durations: their bytes, as the specification
+	// writes them, in either way of writing bytes.
+	uuid := schema.MustParse(`{"type":"fixed","name":"U","size":16,"logicalType":"uuid"}`)
+	duration := schema.MustParse(`{"type":"fixed","name":"D","size":12,"logicalType":"duration"}`)
+	raw := []byte("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\xff")
+	for _, c := range []struct {
+		s   *schema.Schema
+		bin []byte
+	}{{uuid, raw}, {duration, raw[:12]}} {
+		for _, bo := range []avrojson.Bytes{avrojson.CodePointBytes, avrojson.Base64Bytes} {
+			spec := avrojson.Options{Bytes: bo}
+			text, err := spec.BinaryToJSON(nil, c.s, c.bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			readable := avrojson.Options{Logical: avrojson.ReadableLogical, Bytes: bo}
+			forPeople, err := readable.BinaryToJSON(nil, c.s, c.bin)
+			if err != nil || forPeople[1] == text[1] {
+				t.Fatalf("%s: readable %s, %v; spec %s", c.s, forPeople, err, text)
+			}
+			for _, in := range []string{string(text), string(forPeople)} {
+				back, err := readable.JSONToBinary(nil, c.s, []byte(in))
+				if err != nil || string(back) != string(c.bin) {
+					t.Errorf("%s %s: % x, %v; want % x", c.s, in, back, err, c.bin)
+				}
+			}
+			if _, err := readable.JSONToBinary(nil, c.s, []byte(`"abc"`)); !errors.Is(err, avro.ErrInvalid) {
+				t.Errorf("%s \"abc\": %v, want ErrInvalid", c.s, err)
+			}
+		}
+	}
 	fixed := schema.MustParse(`{"type":"fixed","name":"F","size":2,"logicalType":"decimal","precision":4,"scale":0}`)
 	for in, sentinel := range map[string]error{`32767`: nil, `32768`: avro.ErrRange, `1e400`: avro.ErrRange} {
 		if err := o.Unmarshal(fixed, []byte(in), &r); !errors.Is(err, sentinel) && (sentinel != nil || err != nil) {
@@ -175,5 +207,60 @@ func TestBareUnions(t *testing.T) {
 	var ae *avro.Error
 	if !errors.As(err, &ae) || ae.Path != "b" || ae.Offset != 14 || !strings.Contains(err.Error(), "int and long") {
 		t.Errorf("ambiguous bare union: %v (%#v); want the path b, offset 14, and the branches", err, ae)
+	}
+}
+
+// TestBareUnionsReadWhatPlainWrites: Plain reads back what it writes. A
+// readable timestamp, date or time outside the range of its text is
+// written as its number, which its branch takes; a non-finite double is
+// written as a string, which selects the double branch unless a string
+// branch would take it too, and then it is an error rather than a string.
+func TestBareUnionsReadWhatPlainWrites(t *testing.T) {
+	plain := avrojson.Plain()
+	for _, c := range []struct {
+		union string
+		bin   []byte
+		text  string
+	}{
+		{`["null",{"type":"long","logicalType":"timestamp-millis"}]`, varint.AppendLong([]byte{2}, 253402300800000), `253402300800000`},
+		{`["null",{"type":"int","logicalType":"date"}]`, varint.AppendLong([]byte{2}, -719529), `-719529`},
+		{`["null",{"type":"int","logicalType":"time-millis"}]`, varint.AppendLong([]byte{2}, -1), `-1`},
+		{`["null","int","double"]`, append([]byte{4}, 0, 0, 0, 0, 0, 0, 0xf0, 0x7f), `"Infinity"`},
+		{`["null","double"]`, append([]byte{2}, 1, 0, 0, 0, 0, 0, 0xf8, 0x7f), `"NaN"`},
+		{`["null","string"]`, append([]byte{2, 6}, "NaN"...), `"NaN"`},
+	} {
+		s := schema.MustParse(c.union)
+		text, err := plain.BinaryToJSON(nil, s, c.bin)
+		if err != nil || string(text) != c.text {
+			t.Errorf("%s: wrote %s, %v; want %s", c.union, text, err, c.text)
+			continue
+		}
+		back, err := plain.JSONToBinary(nil, s, text)
+		if err != nil || string(back) != string(c.bin) {
+			t.Errorf("%s: %s read as % x, %v; want % x", c.union, text, back, err, c.bin)
+		}
+		var v any
+		if err := plain.Unmarshal(s, text, &v); err != nil {
+			t.Errorf("%s: %s into any: %v", c.union, text, err)
+		} else if again, err := avro.Marshal(s, v); err != nil || string(again) != string(c.bin) {
+			t.Errorf("%s: %s into any, %#v, encodes as % x, %v; want % x", c.union, text, v, again, err, c.bin)
+		}
+	}
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"t","type":["null",{"type":"long","logicalType":"timestamp-millis"}]}]}`)
+	type R struct {
+		T *time.Time `avro:"t"`
+	}
+	tm := time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
+	text, err := plain.Marshal(s, &R{T: &tm})
+	var r R
+	if err != nil || plain.Unmarshal(s, text, &r) != nil || r.T == nil || !r.T.Equal(tm) {
+		t.Errorf("year 10000 in a struct: %s, %v, read as %v", text, err, r.T)
+	}
+	// "NaN" could be the string or the double.
+	either := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"d","type":["null","string","double"]}]}`)
+	_, err = plain.JSONToBinary(nil, either, []byte(`{"d":"NaN"}`))
+	wantError(t, "NaN for [null,string,double]", err, avro.ErrInvalid, "d", 5)
+	if err == nil || !strings.Contains(err.Error(), "string and double") {
+		t.Errorf("NaN for [null,string,double]: %v, want the two branches named", err)
 	}
 }

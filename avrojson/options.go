@@ -22,7 +22,8 @@ type Options struct {
 	// Logical says how logical types are written: as their underlying
 	// Avro value (the default: a timestamp-millis is a number) or as text
 	// for people. A reader of readable text also accepts the underlying
-	// values.
+	// values, except a decimal's: a string given for a decimal is read as
+	// its decimal text, never as its bytes.
 	Logical Logical
 	// DecimalStrings writes readable decimals as JSON strings ("6.17")
 	// rather than numbers (6.17), for readers that would parse a number
@@ -68,7 +69,9 @@ const (
 	// branch from the JSON type of the value (null, boolean, number,
 	// string, object, array); a value whose JSON type two branches share
 	// (an int or a long, a record or a map) is an error that names the
-	// field, and must be written tagged.
+	// field, and must be written tagged. So is a non-finite float or
+	// double, written "NaN" or "Infinity", in a union with a branch that
+	// reads strings.
 	BareUnions
 )
 
@@ -81,9 +84,10 @@ const (
 	UnderlyingLogical Logical = iota
 	// ReadableLogical writes timestamps in RFC 3339
 	// ("2026-12-01T10:30:00.5Z"; local timestamps without the zone),
-	// dates as "2026-12-01", times of day as "10:30:00.5", decimals as
-	// exact decimal numbers (6.17, every digit of the scale kept), uuids
-	// on fixed as their text, and durations in ISO 8601 ("P1M2DT3.5S").
+	// dates as "2026-12-01", times of day as "10:30:00.500" (six
+	// fraction digits for time-micros), decimals as exact decimal numbers
+	// (6.17, every digit of the scale kept), uuids on fixed as their
+	// text, and durations in ISO 8601 ("P1M2DT3.500S").
 	// A timestamp or date outside the years 0 to 9999, and a time of day
 	// outside a day, is written as its number.
 	ReadableLogical

@@ -60,10 +60,10 @@ func readableNode(s *schema.Schema, fl Flavor) node {
 		return bigDecimalNode{asString: fl.DecimalStrings}
 	case schema.UUID:
 		if s.Kind() == schema.Fixed {
-			return uuidNode{}
+			return uuidNode{base64: fl.Base64}
 		}
 	case schema.Duration:
-		return durationNode{}
+		return durationNode{base64: fl.Base64}
 	}
 	return nil
 }
@@ -556,7 +556,7 @@ func (n bigDecimalNode) fromJSON(f *fromState) {
 }
 
 // uuidNode is a uuid on a fixed of 16 bytes, as its text.
-type uuidNode struct{}
+type uuidNode struct{ base64 bool }
 
 func (uuidNode) toJSON(t *toState) {
 	b := t.ReadRaw(16)
@@ -575,17 +575,37 @@ func (uuidNode) toJSON(t *toState) {
 
 const hexDigits = "0123456789abcdef"
 
-func (uuidNode) fromJSON(f *fromState) {
+func (n uuidNode) fromJSON(f *fromState) {
+	pos := f.Pos
 	text, start := f.readString()
 	if f.failed() {
 		return
 	}
 	var u [16]byte
 	if !parseUUID(text, &u) {
+		if f.underlying(pos, 16, n.base64) {
+			return
+		}
 		f.fail(wire.ErrInvalid, start, "%q is not a uuid", text)
 		return
 	}
 	f.out = append(f.out, u[:]...)
+}
+
+// underlying reads the string at pos again as the bytes of a fixed of
+// size, as the underlying type is written, and reports whether it is one;
+// if not, it leaves f as it found it.
+func (f *fromState) underlying(pos, size int, b64 bool) bool {
+	end := f.Pos
+	f.Pos = pos
+	b, _ := f.readBytes(b64)
+	if f.failed() || len(b) != size {
+		f.clearFault()
+		f.Pos = end
+		return false
+	}
+	f.out = append(f.out, b...)
+	return true
 }
 
 func parseUUID(s []byte, u *[16]byte) bool {
@@ -624,7 +644,7 @@ func unhex(c byte) (byte, bool) {
 
 // durationNode is a duration (months, days and milliseconds) in ISO 8601,
 // such as P1M2DT3H4M5.006S.
-type durationNode struct{}
+type durationNode struct{ base64 bool }
 
 func (durationNode) toJSON(t *toState) {
 	b := t.ReadRaw(12)
@@ -666,12 +686,16 @@ func (durationNode) toJSON(t *toState) {
 	t.out = append(o, '"')
 }
 
-func (durationNode) fromJSON(f *fromState) {
+func (n durationNode) fromJSON(f *fromState) {
+	pos := f.Pos
 	text, start := f.readString()
 	if f.failed() {
 		return
 	}
 	months, days, ms, err := parseDuration(text)
+	if err != nil && f.underlying(pos, 12, n.base64) {
+		return
+	}
 	if err != nil {
 		f.fail(err, start, "%q is not an Avro duration: want ISO 8601 such as P1M2DT3H4M5.006S", text)
 		return

@@ -75,6 +75,11 @@ type span struct{ start, end int }
 
 func (f *fromState) failed() bool { return f.err != nil || f.Failed() }
 
+// clearFault forgets the error of a read that was only a try.
+func (f *fromState) clearFault() {
+	f.err, f.Fault = nil, jsontext.NoFault
+}
+
 // fail records an error wrapping sentinel at offset pos.
 func (f *fromState) fail(sentinel error, pos int, format string, args ...any) {
 	if f.failed() {

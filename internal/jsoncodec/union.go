@@ -24,6 +24,14 @@ type unionNode struct {
 	bucket [buckets]int
 	// buckets[i] is the JSON type of branch i.
 	buckets []int
+	// numberAlso is the branch that takes a bare number no number branch
+	// takes: a readable timestamp, date or time, which is written as its
+	// number outside the range of its text. nonFinite is the float or
+	// double branch, which a bare "NaN" or infinity selects. Each is
+	// noBranch or ambiguous as bucket is.
+	numberAlso, nonFinite int
+	// kinds[i] is the type of branch i.
+	kinds []schema.Kind
 	// desc describes the union in errors.
 	desc string
 }
@@ -101,13 +109,17 @@ func (n *unionNode) fromJSON(f *fromState) {
 		return
 	}
 	if n.bare {
+		if c == 0 {
+			f.Unexpected("a value for union " + n.desc)
+			return
+		}
 		if i := n.bareBranch(f, c); i >= 0 {
 			f.out = appendVarint(f.out, int64(i))
 			n.branches[i].fromJSON(f)
 			return
 		} else if i == ambiguous || c != '{' {
 			if !f.failed() {
-				f.fail(wire.ErrInvalid, f.Pos, "JSON value matches %s of union %s; write it tagged", n.matches(c), n.desc)
+				f.fail(wire.ErrInvalid, f.Pos, "JSON value matches %s of union %s; write it tagged", n.matches(f, c), n.desc)
 			}
 			return
 		}
@@ -166,9 +178,13 @@ func (n *unionNode) bareBranch(f *fromState, c byte) int {
 		return n.bucket[bucketBool]
 	case '"':
 		i := n.bucket[bucketString]
-		if i == noBranch && n.bucket[bucketNumber] >= 0 {
-			// "NaN" and the infinities go to a float branch.
-			return n.bucket[bucketNumber]
+		if n.nonFinite != noBranch && nonFiniteText(f.Buf[f.Pos:]) {
+			// A float branch reads "NaN" and the infinities, and so would
+			// a string branch.
+			if i != noBranch {
+				return ambiguous
+			}
+			return n.nonFinite
 		}
 		return i
 	case '{':
@@ -179,14 +195,28 @@ func (n *unionNode) bareBranch(f *fromState, c byte) int {
 		return n.bucket[bucketNumber]
 	}
 	if c == '-' || '0' <= c && c <= '9' {
-		return n.bucket[bucketNumber]
+		if i := n.bucket[bucketNumber]; i != noBranch {
+			return i
+		}
+		return n.numberAlso
 	}
 	return noBranch
 }
 
-// matches describes the branches that a bare value starting with c could
-// be, for an error.
-func (n *unionNode) matches(c byte) string {
+// nonFiniteText reports whether b starts with a string that a float reads
+// as NaN or an infinity.
+func nonFiniteText(b []byte) bool {
+	for _, w := range [...]string{`"NaN"`, `"Infinity"`, `"-Infinity"`, `"+Infinity"`, `"INF"`, `"+INF"`, `"-INF"`} {
+		if len(b) >= len(w) && string(b[:len(w)]) == w {
+			return true
+		}
+	}
+	return false
+}
+
+// matches describes the branches that a bare value starting with c, at
+// f's cursor, could be, for an error.
+func (n *unionNode) matches(f *fromState, c byte) string {
 	var b int
 	switch c {
 	case 'n':
@@ -202,9 +232,14 @@ func (n *unionNode) matches(c byte) string {
 	default:
 		b = bucketNumber
 	}
+	nonFinite := c == '"' && nonFiniteText(f.Buf[f.Pos:])
 	var names []string
 	for i, bk := range n.buckets {
-		if bk == b {
+		k := n.kinds[i]
+		switch {
+		case bk == b,
+			nonFinite && (k == schema.Float || k == schema.Double),
+			b == bucketNumber && n.bucket[b] == noBranch && bk == bucketString && (k == schema.Int || k == schema.Long):
 			names = append(names, n.names[i][0])
 		}
 	}
@@ -215,7 +250,14 @@ func (n *unionNode) matches(c byte) string {
 }
 
 func newUnionNode(s *schema.Schema, fl Flavor, branches []node) *unionNode {
-	n := &unionNode{branches: branches, nullIndex: -1, bare: fl.Unions == Bare}
+	n := &unionNode{branches: branches, nullIndex: -1, bare: fl.Unions == Bare, numberAlso: noBranch, nonFinite: noBranch}
+	one := func(at *int, i int) {
+		if *at == noBranch {
+			*at = i
+		} else {
+			*at = ambiguous
+		}
+	}
 	for i := range n.bucket {
 		n.bucket[i] = noBranch
 	}
@@ -242,10 +284,15 @@ func newUnionNode(s *schema.Schema, fl Flavor, branches []node) *unionNode {
 		}
 		bk := bucketOf(b, fl)
 		n.buckets = append(n.buckets, bk)
-		if n.bucket[bk] == noBranch {
-			n.bucket[bk] = i
-		} else {
-			n.bucket[bk] = ambiguous
+		n.kinds = append(n.kinds, b.Kind())
+		one(&n.bucket[bk], i)
+		switch b.Kind() {
+		case schema.Float, schema.Double:
+			one(&n.nonFinite, i)
+		case schema.Int, schema.Long:
+			if bk == bucketString {
+				one(&n.numberAlso, i)
+			}
 		}
 		descs = append(descs, names[0])
 	}
