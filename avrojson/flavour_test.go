@@ -263,4 +263,7 @@ func TestBareUnionsReadWhatPlainWrites(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "string and double") {
 		t.Errorf("NaN for [null,string,double]: %v, want the two branches named", err)
 	}
+	if _, err := plain.JSONToBinary(nil, either, []byte(`{"d":`)); !errors.Is(err, avro.ErrTruncated) {
+		t.Errorf("text that ends before a bare union's value: %v, want ErrTruncated", err)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/avrogo/avro/avrojson"
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
+	"github.com/avrogo/avro/varint"
 )
 
 // wantError checks that err is an *avro.Error wrapping sentinel with the
@@ -186,5 +187,42 @@ func TestTextOfZeroSizeItemsBounded(t *testing.T) {
 	_, err := avrojson.BinaryToJSON(nil, s, datum)
 	if !errors.Is(err, avro.ErrLimit) {
 		t.Errorf("%d bytes to text: %v, want ErrLimit", len(datum), err)
+	}
+}
+
+// TestReadableDecimalDigits: a decimal is written as readable text only up
+// to the digits of its precision or MaxDecimalScale, whichever is more, as
+// the time to write a number in decimal grows faster than its length.
+func TestReadableDecimalDigits(t *testing.T) {
+	dec := schema.MustParse(`{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}`)
+	big := schema.MustParse(`{"type":"bytes","logicalType":"big-decimal"}`)
+	datum := func(s *schema.Schema, n int) []byte {
+		b := varint.AppendLong(nil, int64(n))
+		b = append(b, bytes.Repeat([]byte{0x7f}, n)...)
+		if s == big {
+			// The payload: the unscaled bytes, then the scale, 2.
+			b = append(varint.AppendLong(nil, int64(len(b)+1)), append(b, 4)...)
+		}
+		return b
+	}
+	readable := avrojson.Options{Logical: avrojson.ReadableLogical}
+	for _, s := range []*schema.Schema{dec, big} {
+		// 2048 digits (the default MaxDecimalScale) fill 849 bytes.
+		text, err := readable.BinaryToJSON(nil, s, datum(s, 849))
+		if err != nil || len(text) < 2040 {
+			t.Errorf("%s of 849 bytes: %d bytes of text, %v", s, len(text), err)
+		}
+		if _, err = readable.BinaryToJSON(nil, s, datum(s, 1<<20)); !errors.Is(err, avro.ErrLimit) {
+			t.Errorf("%s of 1 MiB: %v, want ErrLimit", s, err)
+		}
+		more := readable
+		more.Decode.MaxDecimalScale = 10000
+		if _, err := more.BinaryToJSON(nil, s, datum(s, 2000)); err != nil {
+			t.Errorf("%s of 2000 bytes with MaxDecimalScale 10000: %v", s, err)
+		}
+		// The specification's encoding writes the bytes.
+		if _, err := avrojson.BinaryToJSON(nil, s, datum(s, 1<<20)); err != nil {
+			t.Errorf("%s of 1 MiB as bytes: %v", s, err)
+		}
 	}
 }

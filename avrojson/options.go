@@ -89,7 +89,9 @@ const (
 	// (6.17, every digit of the scale kept), uuids on fixed as their
 	// text, and durations in ISO 8601 ("P1M2DT3.500S").
 	// A timestamp or date outside the years 0 to 9999, and a time of day
-	// outside a day, is written as its number.
+	// outside a day, is written as its number. A decimal with more digits
+	// than its precision or Decode.MaxDecimalScale, whichever is more, is
+	// ErrLimit: writing a number in decimal takes more than linear time.
 	ReadableLogical
 )
 

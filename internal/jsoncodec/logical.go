@@ -331,7 +331,24 @@ func (n decimalNode) toJSON(t *toState) {
 		t.Failf(wire.ErrLimit, "decimal scale %d beyond %d", n.scale, t.MaxDecimalScale)
 		return
 	}
+	if !decimalTextFits(t, b, n.precision) {
+		return
+	}
 	t.out = appendDecimalText(t.out, b, n.scale, n.asString)
+}
+
+// decimalTextFits reports whether the unscaled value unscaled has at most
+// the digits of precision or of the decoding's MaxDecimalScale, whichever
+// is more, and fails t if not: the time to write a number in decimal
+// grows faster than its length.
+func decimalTextFits(t *toState, unscaled []byte, precision int) bool {
+	limit := max(precision, t.MaxDecimalScale)
+	// A byte holds at most 2.41 digits.
+	if len(unscaled) > limit*100/241+1 {
+		t.Failf(wire.ErrLimit, "decimal of %d bytes, more digits than the limit of %d", len(unscaled), limit)
+		return false
+	}
+	return true
 }
 
 // appendDecimalText appends the decimal unscaled * 10^-scale, its
@@ -522,7 +539,7 @@ type bigDecimalNode struct{ asString bool }
 
 func (n bigDecimalNode) toJSON(t *toState) {
 	raw, scale, ok := t.ReadBigDecimal()
-	if !ok {
+	if !ok || !decimalTextFits(t, raw, 0) {
 		return
 	}
 	t.out = appendDecimalText(t.out, raw, int(scale), n.asString)
