@@ -67,6 +67,8 @@ func TestHostileText(t *testing.T) {
 		{`{"next":{"M":null}}`, "next", 9, avro.ErrInvalid},                        // an unknown branch
 		{`{"next":null,"n":9223372036854775808}`, "n", 17, avro.ErrRange},          // beyond int64
 		{`{"next":null,"n":"1"}`, "n", 17, avro.ErrInvalid},                        // a string for a long
+		{`{"next":null,"n":1e99999999999999999999}`, "n", 17, avro.ErrRange},       // an exponent past int32, on 32-bit platforms too
+		{`{"next":null,"n":10e-2147483648}`, "n", 17, avro.ErrInvalid},             // and below it
 		{"{\"next\":null,\"items\":[\"a\x01\"]}", "items[0]", 24, avro.ErrInvalid}, // a raw control character
 		{`{"next":null,"items":["a"]`, "", 26, avro.ErrTruncated},
 		{`{"next":nu`, "next", 10, avro.ErrTruncated}, // cut inside a word

@@ -152,10 +152,12 @@ func splitNumber(lit, buf []byte) (digits []byte, fracLen int, exp int64) {
 // 20 nines, which overflows every integer type.
 func integralDigits(lit, buf []byte) ([]byte, bool) {
 	all, fracLen, e := splitNumber(lit, buf)
-	exp := int(max(min(e, math.MaxInt32), math.MinInt32)) - fracLen
+	// In int64: an int is 32 bits on some platforms, where a clamped
+	// exponent plus the digits' count would wrap.
+	exp := max(min(e, math.MaxInt32), math.MinInt32) - int64(fracLen)
 	all = trimLeadingZeros(all)
 	if exp < 0 {
-		cut := min(-exp, len(all))
+		cut := int(min(-exp, int64(len(all))))
 		if !allZeros(all[len(all)-cut:]) {
 			return nil, false
 		}
@@ -165,7 +167,7 @@ func integralDigits(lit, buf []byte) ([]byte, bool) {
 	if len(all) == 0 {
 		return append(all, '0'), true
 	}
-	if len(all)+exp > 20 {
+	if int64(len(all))+exp > 20 {
 		return append(all[:0], "99999999999999999999"...), true
 	}
 	for range exp {
