@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -21,6 +22,19 @@ import (
 // it reads its value again through its program from the value's start,
 // so that both paths accept the same text, give the same Go value and
 // fail with the same errors.
+
+// A node that read part of its value directly and then reads it again
+// through its program goes back over that part; in a recursive record
+// where every level does so after its children (a key with an escape, an
+// unknown member, a missing field at its end), each level reads its whole
+// subtree again, and a text of depth d costs d times its length. The
+// bytes read again are counted, and when they pass the length of the text
+// the decode starts over and reads the whole text through the program of
+// its schema, once.
+
+// errReadAgain stops a direct decode that went back over more than its
+// text; UnmarshalJSON then reads the text through the program.
+var errReadAgain = errors.New("read again through the program")
 
 // JSONTextReader reads the JSON text of the values of one schema node as
 // binary datums. Package jsoncodec implements it.
@@ -87,6 +101,9 @@ type jsonDecodeState struct {
 	strs  []string
 	// anys is the stack of the items of the generic arrays being read.
 	anys []any
+	// readAgain counts the bytes that nodes read directly and then again
+	// through their programs.
+	readAgain int
 }
 
 var jsonDecodePool = sync.Pool{New: func() any { return new(jsonDecodeState) }}
@@ -132,6 +149,12 @@ func (j *jsonDecodeState) fallback(fb *jsonFallback, p pointer, start int) {
 // white space there) with r, and points j.d at its binary datum. It
 // returns the offset of the value, or false after an error.
 func (j *jsonDecodeState) readBinary(r JSONTextReader, start int) (int, bool) {
+	if again := j.Pos - start; again > 0 {
+		if j.readAgain += again; j.readAgain > len(j.Buf) {
+			j.d.Err, j.errPos = errReadAgain, start
+			return start, false
+		}
+	}
 	j.Fault = jsontext.NoFault
 	j.Pos = start
 	j.Peek()
@@ -179,18 +202,13 @@ func UnmarshalJSON(s *schema.Schema, text []byte, v any, st JSONStyle, o *JSONRe
 		return &jsonDecCompiled{dec: newJSONDecCompiler(st).convert(s, dec)}
 	})
 	j := jsonDecodePool.Get().(*jsonDecodeState)
-	j.Reader = jsontext.Reader{Buf: text}
-	// Nothing decoded may alias the binary datums, which are scratch.
-	j.dopts = *o.Decode
-	j.dopts.ZeroCopy = false
-	j.ro = JSONReadOptions{Decode: &j.dopts, MaxNumberLength: o.MaxNumberLength, AllowUnknownFields: o.AllowUnknownFields}
-	j.maxDepth = j.dopts.maxDepth()
-	j.d = newDecodeState(&j.dopts, text)
-	j.d.Buf = nil
-	if o.Budgets != nil {
-		j.d.ZeroLeft, j.d.DefaultsLeft = o.Budgets.Zero, o.Budgets.Defaults
-	}
+	j.start(text, o)
 	jc.dec.decodeJSON(p, j)
+	if j.d.Err == errReadAgain {
+		j.d.release()
+		j.start(text, o)
+		j.fallback(&jsonFallback{r: st.TextReader(s), dec: dec}, p, 0)
+	}
 	if b := o.Budgets; b != nil {
 		*b = j.d.used(*b)
 	}
@@ -208,6 +226,23 @@ func UnmarshalJSON(s *schema.Schema, text []byte, v any, st JSONStyle, o *JSONRe
 	j.d.release()
 	j.release()
 	return err
+}
+
+// start readies j to decode text.
+func (j *jsonDecodeState) start(text []byte, o *JSONReadOptions) {
+	j.Reader = jsontext.Reader{Buf: text}
+	// Nothing decoded may alias the binary datums, which are scratch.
+	j.dopts = *o.Decode
+	j.dopts.ZeroCopy = false
+	j.ro = JSONReadOptions{Decode: &j.dopts, MaxNumberLength: o.MaxNumberLength, AllowUnknownFields: o.AllowUnknownFields}
+	j.maxDepth = j.dopts.maxDepth()
+	j.d = newDecodeState(&j.dopts, text)
+	j.d.Buf = nil
+	if o.Budgets != nil {
+		j.d.ZeroLeft, j.d.DefaultsLeft = o.Budgets.Zero, o.Budgets.Defaults
+	}
+	j.readAgain = 0
+	j.anys = j.anys[:0]
 }
 
 // checkText returns the error of reading text as one JSON value of the
