@@ -2,6 +2,7 @@ package avrojson_test
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"strings"
 	"testing"
@@ -213,8 +214,9 @@ func TestBareUnions(t *testing.T) {
 // TestBareUnionsReadWhatPlainWrites: Plain reads back what it writes. A
 // readable timestamp, date or time outside the range of its text is
 // written as its number, which its branch takes; a non-finite double is
-// written as a string, which selects the double branch unless a string
-// branch would take it too, and then it is an error rather than a string.
+// written as a string, which selects the double branch, and is tagged
+// where a string branch would take it too. Given bare there, it is an
+// error rather than a string.
 func TestBareUnionsReadWhatPlainWrites(t *testing.T) {
 	plain := avrojson.Plain()
 	for _, c := range []struct {
@@ -227,6 +229,9 @@ func TestBareUnionsReadWhatPlainWrites(t *testing.T) {
 		{`["null",{"type":"int","logicalType":"time-millis"}]`, varint.AppendLong([]byte{2}, -1), `-1`},
 		{`["null","int","double"]`, append([]byte{4}, 0, 0, 0, 0, 0, 0, 0xf0, 0x7f), `"Infinity"`},
 		{`["null","double"]`, append([]byte{2}, 1, 0, 0, 0, 0, 0, 0xf8, 0x7f), `"NaN"`},
+		{`["null","string","double"]`, append([]byte{4}, 0, 0, 0, 0, 0, 0, 0xf0, 0xff), `{"double":"-Infinity"}`},
+		{`["null","string","float"]`, append([]byte{4}, 0, 0, 0xc0, 0x7f), `{"float":"NaN"}`},
+		{`["null","string","double"]`, append([]byte{4}, 0, 0, 0, 0, 0, 0, 0xf8, 0x3f), `1.5`},
 		{`["null","string"]`, append([]byte{2, 6}, "NaN"...), `"NaN"`},
 	} {
 		s := schema.MustParse(c.union)
@@ -244,6 +249,8 @@ func TestBareUnionsReadWhatPlainWrites(t *testing.T) {
 			t.Errorf("%s: %s into any: %v", c.union, text, err)
 		} else if again, err := avro.Marshal(s, v); err != nil || string(again) != string(c.bin) {
 			t.Errorf("%s: %s into any, %#v, encodes as % x, %v; want % x", c.union, text, v, again, err, c.bin)
+		} else if again, err := plain.Marshal(s, v); err != nil || string(again) != c.text {
+			t.Errorf("%s: %#v written as %s, %v; want %s", c.union, v, again, err, c.text)
 		}
 	}
 	s := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"t","type":["null",{"type":"long","logicalType":"timestamp-millis"}]}]}`)
@@ -256,8 +263,18 @@ func TestBareUnionsReadWhatPlainWrites(t *testing.T) {
 	if err != nil || plain.Unmarshal(s, text, &r) != nil || r.T == nil || !r.T.Equal(tm) {
 		t.Errorf("year 10000 in a struct: %s, %v, read as %v", text, err, r.T)
 	}
-	// "NaN" could be the string or the double.
+	// A struct's float field in such a union is tagged too.
+	type D struct {
+		D *float64 `avro:"d"`
+	}
+	inf := math.Inf(1)
 	either := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"d","type":["null","string","double"]}]}`)
+	text, err = plain.Marshal(either, &D{D: &inf})
+	var d D
+	if err != nil || string(text) != `{"d":{"double":"Infinity"}}` || plain.Unmarshal(either, text, &d) != nil || d.D == nil || *d.D != inf {
+		t.Errorf("+Inf in a struct: %s, %v, read as %v", text, err, d.D)
+	}
+	// Bare "NaN" could be the string or the double.
 	_, err = plain.JSONToBinary(nil, either, []byte(`{"d":"NaN"}`))
 	wantError(t, "NaN for [null,string,double]", err, avro.ErrInvalid, "d", 5)
 	if err == nil || !strings.Contains(err.Error(), "string and double") {

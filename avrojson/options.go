@@ -69,9 +69,10 @@ const (
 	// branch from the JSON type of the value (null, boolean, number,
 	// string, object, array); a value whose JSON type two branches share
 	// (an int or a long, a record or a map) is an error that names the
-	// field, and must be written tagged. So is a non-finite float or
-	// double, written "NaN" or "Infinity", in a union with a branch that
-	// reads strings.
+	// field, and must be written tagged. NaN and the infinities, which
+	// are written as strings, are written tagged ({"double":"NaN"}) in a
+	// union with a branch that reads strings; bare there, they are such
+	// an error.
 	BareUnions
 )
 

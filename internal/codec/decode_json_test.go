@@ -29,6 +29,7 @@ func (*programless) BranchOpen(u *schema.Schema, i int) []byte {
 	return []byte(`{"` + name + `":`)
 }
 func (p *programless) TextReader(*schema.Schema) JSONTextReader { return p }
+func (*programless) NonFiniteOpen(*schema.Schema, int) []byte   { return nil }
 
 func (p *programless) FromJSON(dst, _ []byte, start int, _ *JSONReadOptions) ([]byte, int, error) {
 	p.reads++

@@ -31,6 +31,10 @@ type JSONStyle interface {
 	// BranchOpen returns the text that opens branch i of union s, such
 	// as `{"string":`, or nil when the branch is written bare.
 	BranchOpen(s *schema.Schema, i int) []byte
+	// NonFiniteOpen returns the text that opens branch i of union s, a
+	// float or double written bare, when its value is NaN or an infinity
+	// and must be tagged, as a string branch would read it; else nil.
+	NonFiniteOpen(s *schema.Schema, i int) []byte
 	// Base64 reports whether bytes are written in base64 rather than as
 	// code points.
 	Base64() bool

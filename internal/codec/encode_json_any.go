@@ -2,6 +2,7 @@ package codec
 
 import (
 	"encoding/base64"
+	"math"
 	"time"
 	"unicode/utf8"
 
@@ -37,9 +38,10 @@ func (c *jsonCompiler) anyEncoder(s *schema.Schema, n anyNode) jsonAnyEncoder {
 	case *anyMap:
 		return &jaMap{values: c.anyEncoder(s.Values(), e.values), bin: fb}
 	case *anyUnion:
-		u := &jaUnion{u: e, open: make([][]byte, len(e.branches)), elems: make([]jsonAnyEncoder, len(e.branches)), bin: fb}
+		u := &jaUnion{u: e, open: make([][]byte, len(e.branches)), nonFinite: make([][]byte, len(e.branches)), elems: make([]jsonAnyEncoder, len(e.branches)), bin: fb}
 		for i, b := range s.Branches() {
 			u.open[i] = c.st.BranchOpen(s, i)
+			u.nonFinite[i] = c.st.NonFiniteOpen(s, i)
 			u.elems[i] = c.anyEncoder(b, e.branches[i])
 		}
 		return u
@@ -357,10 +359,13 @@ func (c *jaMap) encodeJSONAny(v any, j *jsonState) {
 // jaUnion writes the branch the binary encoder picks for v, opened by its
 // tag; values that fit no branch go to it for their error.
 type jaUnion struct {
-	u     *anyUnion
-	open  [][]byte
-	elems []jsonAnyEncoder
-	bin   *jaRendered
+	u    *anyUnion
+	open [][]byte
+	// nonFinite opens the bare float branches that NaN and the
+	// infinities are written tagged in (see JSONStyle.NonFiniteOpen).
+	nonFinite [][]byte
+	elems     []jsonAnyEncoder
+	bin       *jaRendered
 }
 
 func (c *jaUnion) encodeJSONAny(v any, j *jsonState) {
@@ -369,13 +374,28 @@ func (c *jaUnion) encodeJSONAny(v any, j *jsonState) {
 		c.bin.encodeJSONAny(v, j)
 		return
 	}
-	if c.open[i] == nil {
+	open := c.open[i]
+	if open == nil && c.nonFinite[i] != nil && nonFiniteAny(x) {
+		open = c.nonFinite[i]
+	}
+	if open == nil {
 		c.elems[i].encodeJSONAny(x, j)
 		return
 	}
-	j.Buf = append(j.Buf, c.open[i]...)
+	j.Buf = append(j.Buf, open...)
 	c.elems[i].encodeJSONAny(x, j)
 	j.Buf = append(j.Buf, '}')
+}
+
+// nonFiniteAny reports whether x is a float that is NaN or an infinity.
+func nonFiniteAny(x any) bool {
+	switch f := x.(type) {
+	case float64:
+		return math.IsNaN(f) || math.IsInf(f, 0)
+	case float32:
+		return math.IsNaN(float64(f)) || math.IsInf(float64(f), 0)
+	}
+	return false
 }
 
 // jsonAnyField writes an any held in a struct field or a slice.

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 	"unicode/utf8"
 
@@ -228,6 +229,9 @@ func (c *jsonCompiler) union(s *schema.Schema, e *unionEncoder) jsonEncoder {
 	if e.index >= 0 {
 		ju.open = c.st.BranchOpen(s, e.index)
 		ju.elem = c.convert(s.Branches()[e.index], e.enc)
+		if sc, ok := ju.elem.(jsonScalar); ok && (sc.op == jopDouble || sc.op == jopFloat) {
+			ju.nonFinite, ju.floatOp = c.st.NonFiniteOpen(s, e.index), sc.op
+		}
 	}
 	return ju
 }
@@ -381,6 +385,10 @@ type jsonUnion struct {
 	open             []byte
 	elem             jsonEncoder
 	bin              *jsonRendered
+	// nonFinite opens the branch, a bare float (floatOp), when its value
+	// is NaN or an infinity (see JSONStyle.NonFiniteOpen).
+	nonFinite []byte
+	floatOp   jsonOp
 }
 
 func (c *jsonUnion) encodeJSON(p pointer, j *jsonState) {
@@ -399,13 +407,28 @@ func (c *jsonUnion) encodeJSON(p pointer, j *jsonState) {
 	if c.isPtr {
 		p = p.elem()
 	}
-	if c.open == nil {
+	open := c.open
+	if open == nil && c.nonFinite != nil && c.nonFiniteAt(p) {
+		open = c.nonFinite
+	}
+	if open == nil {
 		c.elem.encodeJSON(p, j)
 		return
 	}
-	j.Buf = append(j.Buf, c.open...)
+	j.Buf = append(j.Buf, open...)
 	c.elem.encodeJSON(p, j)
 	j.Buf = append(j.Buf, '}')
+}
+
+// nonFiniteAt reports whether the float at p is NaN or an infinity.
+func (c *jsonUnion) nonFiniteAt(p pointer) bool {
+	var f float64
+	if c.floatOp == jopFloat {
+		f = float64(*as[float32](p))
+	} else {
+		f = *as[float64](p)
+	}
+	return math.IsNaN(f) || math.IsInf(f, 0)
 }
 
 // jsonSlice writes a slice as an array.

@@ -1,6 +1,8 @@
 package jsoncodec
 
 import (
+	"encoding/binary"
+	"math"
 	"strings"
 
 	"github.com/avrogo/avro/internal/jsontext"
@@ -32,6 +34,10 @@ type unionNode struct {
 	numberAlso, nonFinite int
 	// kinds[i] is the type of branch i.
 	kinds []schema.Kind
+	// tagNonFinite[i] says that branch i, a float or double in a bare
+	// union with a branch that reads strings, is written tagged when its
+	// value is NaN or an infinity, which are written as strings.
+	tagNonFinite []bool
 	// desc describes the union in errors.
 	desc string
 }
@@ -92,14 +98,26 @@ func (n *unionNode) toJSON(t *toState) {
 	if i < 0 {
 		return
 	}
-	if n.bare || i == n.nullIndex {
+	if i != n.nullIndex && (!n.bare || n.tagNonFinite[i] && nonFiniteNext(t, n.kinds[i])) {
+		t.out = append(t.out, n.open[i]...)
 		n.branches[i].toJSON(t)
+		t.out = append(t.out, '}')
 		return
 	}
-	t.out = append(t.out, n.open[i]...)
 	n.branches[i].toJSON(t)
-	t.out = append(t.out, '}')
 }
+
+// nonFiniteNext reports whether the float or double (kind k) at the
+// cursor is NaN or an infinity.
+func nonFiniteNext(t *toState, k schema.Kind) bool {
+	rest := t.Buf[t.Pos:]
+	if k == schema.Float {
+		return len(rest) >= 4 && nonFinite64(float64(math.Float32frombits(binary.LittleEndian.Uint32(rest))))
+	}
+	return len(rest) >= 8 && nonFinite64(math.Float64frombits(binary.LittleEndian.Uint64(rest)))
+}
+
+func nonFinite64(f float64) bool { return math.IsNaN(f) || math.IsInf(f, 0) }
 
 func (n *unionNode) fromJSON(f *fromState) {
 	c := f.Peek()
@@ -297,5 +315,9 @@ func newUnionNode(s *schema.Schema, fl Flavor, branches []node) *unionNode {
 		descs = append(descs, names[0])
 	}
 	n.desc = "[" + strings.Join(descs, ",") + "]"
+	n.tagNonFinite = make([]bool, len(n.kinds))
+	for i, k := range n.kinds {
+		n.tagNonFinite[i] = n.bare && (k == schema.Float || k == schema.Double) && n.bucket[bucketString] != noBranch
+	}
 	return n
 }
