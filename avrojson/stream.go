@@ -63,9 +63,8 @@ type Decoder struct {
 	err            error
 	// skip frames the value being read; framing goes on where the last
 	// read of the stream ended inside it.
-	skip     jsontext.Skipper
-	skipping bool
-	closers  [32]byte
+	skip    jsontext.Skipper
+	closers [32]byte
 }
 
 // NewDecoder returns a Decoder of datums of schema s in the
@@ -197,10 +196,10 @@ func (d *Decoder) frame() (int, error) {
 		maxDepth = avro.DefaultMaxDepth
 	}
 	maxNumber := d.o.readOptions().MaxNumberLength
-	d.skipping = false
+	skipping := false
 	for {
 		r := jsontext.Reader{Buf: d.buf, Pos: d.start}
-		if !d.skipping {
+		if !skipping {
 			if r.Peek() == 0 && r.Pos >= len(d.buf) {
 				// Only white space is buffered.
 				d.offset += int64(r.Pos)
@@ -214,9 +213,8 @@ func (d *Decoder) frame() (int, error) {
 				continue
 			}
 			d.start = r.Pos
-			d.skip = jsontext.Skipper{}
 			d.skip.Init(d.closers[:0])
-			d.skipping = true
+			skipping = true
 		}
 		scalar := r.Peek() != '{' && r.Peek() != '[' && r.Peek() != '"'
 		// A union's tag is one more level of objects than the schema's
@@ -224,23 +222,19 @@ func (d *Decoder) frame() (int, error) {
 		d.skip.Resume(&r, 2*maxDepth+2, maxNumber)
 		switch {
 		case !r.Failed() && (!scalar || r.Pos < len(d.buf) || d.eof):
-			d.skipping = false
 			return r.Pos, nil
 		case !r.Failed():
 			// A number or word that reaches the end of what was read
 			// may go on in what is not read yet: read it again.
-			d.skipping = false
+			skipping = false
 		case r.Fault != jsontext.Truncated || d.eof:
-			d.skipping = false
 			return 0, d.syntaxError(&r)
 		}
 		if int64(len(d.buf)-d.start) >= maxLen {
-			d.skipping = false
 			return 0, d.fail(&codec.Error{Op: "unmarshal", Offset: int64(d.start), Err: fmt.Errorf("%w: JSON value longer than %d bytes", avro.ErrLimit, maxLen)}, 0)
 		}
 		start := d.start
 		if err := d.fill(); err != nil {
-			d.skipping = false
 			return 0, err
 		}
 		d.skip.Shift(d.start - start)

@@ -424,19 +424,10 @@ func (n *anyRecord) encodeAny(v any, e *encodeState) {
 	if !e.Enter() {
 		return
 	}
-	if n.table != nil && len(m) > 8 {
-		base := len(e.anyVals)
-		e.anyVals = append(e.anyVals, make([]any, len(n.fields))...)
-		vals := e.anyVals[base:]
-		if held, ok := n.table.gather(m, vals); ok {
-			n.encodeFields(m, rv, vals, held, e)
-			// Nested records may have moved the stack: clear both.
-			clear(vals)
-			clear(e.anyVals[base:])
-			e.anyVals = e.anyVals[:base]
-			return
-		}
-		e.anyVals = e.anyVals[:base]
+	if n.table != nil && n.table.placed(m, len(n.fields), &e.anyVals, func(vals []any, held uint64) {
+		n.encodeFields(m, rv, vals, held, e)
+	}) {
+		return
 	}
 	n.encodeFields(m, rv, nil, 0, e)
 }

@@ -220,19 +220,10 @@ func (c *jaRecord) encodeJSONAny(v any, j *jsonState) {
 	if !j.Enter() {
 		return
 	}
-	if c.table != nil && len(m) > 8 {
-		base := len(j.anyVals)
-		j.anyVals = append(j.anyVals, make([]any, len(c.fields))...)
-		vals := j.anyVals[base:]
-		if held, ok := c.table.gather(m, vals); ok {
-			c.write(m, vals, held, j)
-			// Nested records may have moved the stack: clear both.
-			clear(vals)
-			clear(j.anyVals[base:])
-			j.anyVals = j.anyVals[:base]
-			return
-		}
-		j.anyVals = j.anyVals[:base]
+	if c.table != nil && c.table.placed(m, len(c.fields), &j.anyVals, func(vals []any, held uint64) {
+		c.write(m, vals, held, j)
+	}) {
+		return
 	}
 	c.write(m, nil, 0, j)
 }
@@ -391,12 +382,14 @@ func (c *jaUnion) encodeJSONAny(v any, j *jsonState) {
 func nonFiniteAny(x any) bool {
 	switch f := x.(type) {
 	case float64:
-		return math.IsNaN(f) || math.IsInf(f, 0)
+		return nonFinite(f)
 	case float32:
-		return math.IsNaN(float64(f)) || math.IsInf(float64(f), 0)
+		return nonFinite(float64(f))
 	}
 	return false
 }
+
+func nonFinite(f float64) bool { return math.IsNaN(f) || math.IsInf(f, 0) }
 
 // jsonAnyField writes an any held in a struct field or a slice.
 type jsonAnyField struct{ enc jsonAnyEncoder }

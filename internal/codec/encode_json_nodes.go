@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"math"
 	"time"
 	"unicode/utf8"
 
@@ -422,13 +421,10 @@ func (c *jsonUnion) encodeJSON(p pointer, j *jsonState) {
 
 // nonFiniteAt reports whether the float at p is NaN or an infinity.
 func (c *jsonUnion) nonFiniteAt(p pointer) bool {
-	var f float64
 	if c.floatOp == jopFloat {
-		f = float64(*as[float32](p))
-	} else {
-		f = *as[float64](p)
+		return nonFinite(float64(*as[float32](p)))
 	}
-	return math.IsNaN(f) || math.IsInf(f, 0)
+	return nonFinite(*as[float64](p))
 }
 
 // jsonSlice writes a slice as an array.

@@ -116,3 +116,24 @@ func (t *fieldTable) gather(m map[string]any, vals []any) (held uint64, ok bool)
 	}
 	return held, true
 }
+
+// placed gathers the fields of m into a frame of n values pushed on stack
+// (records nest, each with its frame) and calls write with them. It
+// reports false, having called nothing, when m is better looked up.
+func (t *fieldTable) placed(m map[string]any, n int, stack *[]any, write func(vals []any, held uint64)) bool {
+	if len(m) <= 8 {
+		return false
+	}
+	base := len(*stack)
+	*stack = append(*stack, make([]any, n)...)
+	vals := (*stack)[base:]
+	held, ok := t.gather(m, vals)
+	if ok {
+		write(vals, held)
+		// Nested records may have moved the stack: clear both.
+		clear(vals)
+		clear((*stack)[base:])
+	}
+	*stack = (*stack)[:base]
+	return ok
+}

@@ -42,7 +42,7 @@ func (s *style) BranchOpen(u *schema.Schema, i int) []byte {
 
 func (s *style) NonFiniteOpen(u *schema.Schema, i int) []byte {
 	n := ProgramOf(u, s.fl).root.(*unionNode)
-	if !n.tagNonFinite[i] {
+	if !n.tagsNonFinite(i) {
 		return nil
 	}
 	return n.open[i]

@@ -1,6 +1,7 @@
 package jsoncodec
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"strings"
@@ -34,10 +35,6 @@ type unionNode struct {
 	numberAlso, nonFinite int
 	// kinds[i] is the type of branch i.
 	kinds []schema.Kind
-	// tagNonFinite[i] says that branch i, a float or double in a bare
-	// union with a branch that reads strings, is written tagged when its
-	// value is NaN or an infinity, which are written as strings.
-	tagNonFinite []bool
 	// desc describes the union in errors.
 	desc string
 }
@@ -98,13 +95,21 @@ func (n *unionNode) toJSON(t *toState) {
 	if i < 0 {
 		return
 	}
-	if i != n.nullIndex && (!n.bare || n.tagNonFinite[i] && nonFiniteNext(t, n.kinds[i])) {
+	if i != n.nullIndex && (!n.bare || n.tagsNonFinite(i) && nonFiniteNext(t, n.kinds[i])) {
 		t.out = append(t.out, n.open[i]...)
 		n.branches[i].toJSON(t)
 		t.out = append(t.out, '}')
 		return
 	}
 	n.branches[i].toJSON(t)
+}
+
+// tagsNonFinite reports whether branch i, a float or double in a bare
+// union with a branch that reads strings, is written tagged when its value
+// is NaN or an infinity, which are written as strings.
+func (n *unionNode) tagsNonFinite(i int) bool {
+	k := n.kinds[i]
+	return n.bare && (k == schema.Float || k == schema.Double) && n.bucket[bucketString] != noBranch
 }
 
 // nonFiniteNext reports whether the float or double (kind k) at the
@@ -224,12 +229,16 @@ func (n *unionNode) bareBranch(f *fromState, c byte) int {
 // nonFiniteText reports whether b starts with a string that a float reads
 // as NaN or an infinity.
 func nonFiniteText(b []byte) bool {
-	for _, w := range [...]string{`"NaN"`, `"Infinity"`, `"-Infinity"`, `"+Infinity"`, `"INF"`, `"+INF"`, `"-INF"`} {
-		if len(b) >= len(w) && string(b[:len(w)]) == w {
-			return true
-		}
+	const longest = len(`"-Infinity"`)
+	if len(b) < 2 || b[0] != '"' {
+		return false
 	}
-	return false
+	end := bytes.IndexByte(b[1:min(len(b), longest)], '"')
+	if end < 0 {
+		return false
+	}
+	_, ok := nonFinite(b[1 : 1+end])
+	return ok
 }
 
 // matches describes the branches that a bare value starting with c, at
@@ -315,9 +324,5 @@ func newUnionNode(s *schema.Schema, fl Flavor, branches []node) *unionNode {
 		descs = append(descs, names[0])
 	}
 	n.desc = "[" + strings.Join(descs, ",") + "]"
-	n.tagNonFinite = make([]bool, len(n.kinds))
-	for i, k := range n.kinds {
-		n.tagNonFinite[i] = n.bare && (k == schema.Float || k == schema.Double) && n.bucket[bucketString] != noBranch
-	}
 	return n
 }
