@@ -2,9 +2,11 @@ package avrojson_test
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/avrojson"
 	"github.com/avrogo/avro/schema"
 )
@@ -76,5 +78,34 @@ func TestJSONNumberField(t *testing.T) {
 	var back rec
 	if err := avrojson.Unmarshal(s, text, &back); err != nil || back.L != "-9223372036854775808" || back.D != "2.5" {
 		t.Errorf("Unmarshal = %+v, %v", back, err)
+	}
+}
+
+// TestMarshalErrorsThroughBinary: the errors of values written through
+// their binary encoding are those of an encode: no offset, which would be
+// one in a buffer the caller never sees, and no index of a map entry,
+// whose place in the encoding is the Go map's iteration order.
+func TestMarshalErrorsThroughBinary(t *testing.T) {
+	o := avrojson.Options{Decode: avro.DecodeOptions{ValidateUTF8: true}}
+	ints := schema.MustParse(`{"type":"map","values":"int"}`)
+	rec := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"m","type":{"type":"map","values":"int"}}]}`)
+	list := schema.MustParse(`{"type":"array","items":{"type":"map","values":"int"}}`)
+	bad := map[string]int{"a": 1, "b": 2, "\xff": 3, "c": 4}
+	for _, c := range []struct {
+		name string
+		s    *schema.Schema
+		v    any
+		path string
+		want error
+	}{
+		{"map at the top", ints, bad, "", avro.ErrInvalid},
+		{"map in a record", rec, map[string]any{"m": bad}, "m", avro.ErrInvalid},
+		{"map in a list", list, []map[string]int{{"a": 1}, bad}, "[1]", avro.ErrInvalid},
+	} {
+		_, err := o.Marshal(c.s, c.v)
+		var ae *avro.Error
+		if !errors.Is(err, c.want) || !errors.As(err, &ae) || ae.Path != c.path || ae.Offset != -1 {
+			t.Errorf("%s: %#v (%v), want %v at %q without an offset", c.name, err, err, c.want, c.path)
+		}
 	}
 }

@@ -111,7 +111,11 @@ func (n *mapNode) toJSON(t *toState) {
 			if t.ValidateUTF && !utf8.Valid(k) {
 				t.Failf(wire.ErrInvalid, "map key is not valid UTF-8")
 				t.EndBlock(blk)
-				t.AddIndex(total + i)
+				if !t.encoding {
+					// A Go map's entries have no order: the index of
+					// one in its encoding does not locate it.
+					t.AddIndex(total + i)
+				}
 				return
 			}
 			t.out = jsontext.AppendString(t.out, k)

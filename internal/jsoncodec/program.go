@@ -22,10 +22,12 @@ var (
 
 // ToJSON appends the JSON text of the binary datum at the start of data
 // to dst, and returns it with the length of the datum. Errors are
-// *codec.Error with op as their Op and the offset in data.
+// *codec.Error with op as their Op and the offset in data; for op
+// "marshal", data is the encoding of a Go value and errors carry no offset.
 func (p *Program) ToJSON(dst, data []byte, o *codec.DecodeOptions, op string) ([]byte, int, error) {
 	t := toPool.Get().(*toState)
 	t.Rewind(data)
+	t.encoding = op == "marshal"
 	o.SetLimits(&t.Limits, len(data))
 	t.out = dst
 	t.outMax = len(dst) + int(min(t.AllocLeft, int64(^uint(0)>>1)-int64(len(dst))))
@@ -33,7 +35,11 @@ func (p *Program) ToJSON(dst, data []byte, o *codec.DecodeOptions, op string) ([
 	out, n := t.out, t.Pos
 	var err error
 	if t.Err != nil {
-		err = &codec.Error{Op: op, Path: codec.FormatPath(t.Path), Offset: int64(t.ErrPos), Err: t.Err}
+		off := int64(t.ErrPos)
+		if t.encoding {
+			off = -1
+		}
+		err = &codec.Error{Op: op, Path: codec.FormatPath(t.Path), Offset: off, Err: t.Err}
 	}
 	t.out = nil
 	t.Rewind(nil)

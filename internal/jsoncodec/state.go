@@ -28,6 +28,10 @@ type toState struct {
 	// as the input cannot bound it (a record of a thousand null fields
 	// takes no bytes, and an array may hold a million of them).
 	outMax int
+	// encoding is set when the datum is the binary encoding of a Go
+	// value being marshalled: its offsets and the order of its map
+	// entries mean nothing to the caller.
+	encoding bool
 }
 
 // grown checks the output against its bound; containers call it per item.
