@@ -98,13 +98,33 @@ func (d *Decoder) Decode(v any) error {
 	if d.err != nil {
 		return d.err
 	}
-	end, err := d.frame()
+	end, bad, err := d.frame()
 	if err != nil {
 		if err != io.EOF {
 			d.err = err
 		}
 		return err
 	}
+	if bad != nil {
+		return d.badText(end, bad, v)
+	}
+	return d.decode(end, v)
+}
+
+// badText returns the error of a value whose text, up to end, is not
+// JSON: the error of reading that text as a value of the schema, which
+// says what the schema wanted, as Unmarshal would; or, if that read wants
+// more text, the framing's error syntax.
+func (d *Decoder) badText(end int, syntax *codec.Error, v any) error {
+	err := d.decode(end, v)
+	if err == nil || errors.Is(err, avro.ErrTruncated) {
+		return d.fail(syntax, 0)
+	}
+	return err
+}
+
+// decode reads the value that ends at end of the buffer into v.
+func (d *Decoder) decode(end int, v any) error {
 	text := d.buf[d.start:end]
 	per := d.perDatum()
 	if d.s.Writer() == nil {
@@ -185,8 +205,10 @@ func (d *Decoder) perDatum() wire.Budgets { return d.o.decodeOptions().PerDatum(
 
 // frame finds the end of the next value, reading until the buffer holds
 // all of it. Each byte of the value is framed once, however the reads of
-// the stream cut it.
-func (d *Decoder) frame() (int, error) {
+// the stream cut it. A value that is not JSON ends where a reader of the
+// text sees that it is not, whatever is read after, and bad is the
+// framing's error.
+func (d *Decoder) frame() (end int, bad *codec.Error, err error) {
 	maxLen := d.o.Decode.MaxLength
 	if maxLen <= 0 {
 		maxLen = avro.DefaultMaxLength
@@ -205,10 +227,10 @@ func (d *Decoder) frame() (int, error) {
 				d.offset += int64(r.Pos)
 				d.buf, d.start = d.buf[:0], 0
 				if d.eof {
-					return 0, io.EOF
+					return 0, nil, io.EOF
 				}
 				if err := d.fill(); err != nil {
-					return 0, err
+					return 0, nil, err
 				}
 				continue
 			}
@@ -222,26 +244,29 @@ func (d *Decoder) frame() (int, error) {
 		d.skip.Resume(&r, 2*maxDepth+2, maxNumber)
 		switch {
 		case !r.Failed() && (!scalar || r.Pos < len(d.buf) || d.eof):
-			return r.Pos, nil
+			return r.Pos, nil, nil
 		case !r.Failed():
 			// A number or word that reaches the end of what was read
 			// may go on in what is not read yet: read it again.
 			skipping = false
+		case r.Fault == jsontext.Invalid:
+			return jsontext.BadEnd(d.buf, r.ErrPos), d.syntaxError(&r), nil
 		case r.Fault != jsontext.Truncated || d.eof:
-			return 0, d.syntaxError(&r)
+			return 0, nil, d.fail(d.syntaxError(&r), 0)
 		}
 		if int64(len(d.buf)-d.start) >= maxLen {
-			return 0, d.fail(&codec.Error{Op: "unmarshal", Offset: int64(d.start), Err: fmt.Errorf("%w: JSON value longer than %d bytes", avro.ErrLimit, maxLen)}, 0)
+			return 0, nil, d.fail(&codec.Error{Op: "unmarshal", Offset: int64(d.start), Err: fmt.Errorf("%w: JSON value longer than %d bytes", avro.ErrLimit, maxLen)}, 0)
 		}
 		start := d.start
 		if err := d.fill(); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		d.skip.Shift(d.start - start)
 	}
 }
 
-func (d *Decoder) syntaxError(r *jsontext.Reader) error {
+// syntaxError is the framing's error, with its offset in the buffer.
+func (d *Decoder) syntaxError(r *jsontext.Reader) *codec.Error {
 	sentinel := avro.ErrInvalid
 	switch r.Fault {
 	case jsontext.Truncated:
@@ -249,7 +274,7 @@ func (d *Decoder) syntaxError(r *jsontext.Reader) error {
 	case jsontext.Limit:
 		sentinel = avro.ErrLimit
 	}
-	return d.fail(&codec.Error{Op: "unmarshal", Offset: int64(r.ErrPos), Err: fmt.Errorf("%w: %s", sentinel, r.ErrMsg)}, 0)
+	return &codec.Error{Op: "unmarshal", Offset: int64(r.ErrPos), Err: fmt.Errorf("%w: %s", sentinel, r.ErrMsg)}
 }
 
 // fill reads more of the stream, moving the unread text to the front and

@@ -138,6 +138,53 @@ func TestStreamErrors(t *testing.T) {
 	}
 }
 
+// TestStreamSyntaxErrorsAreUnmarshals: text that is not JSON is the error
+// Unmarshal gives for it, with its path and what the schema wanted there,
+// whether the stream is read whole or one byte a read, and for a resolved
+// schema too.
+func TestStreamSyntaxErrorsAreUnmarshals(t *testing.T) {
+	resolved, err := schema.Resolve(pointSchema, schema.MustParse(`{"type":"record","name":"P","fields":[{"name":"y","type":"string"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nested := schema.MustParse(`{"type":"record","name":"N","fields":[{"name":"m","type":{"type":"map","values":{"type":"array","items":"long"}}}]}`)
+	for _, c := range []struct {
+		s    *schema.Schema
+		text string
+	}{
+		{pointSchema, "\x00"},
+		{pointSchema, "]"},
+		{pointSchema, `{"x":1,"y":` + "\x00}"},
+		{pointSchema, `{"x":-}`},
+		{pointSchema, `{"x":1,"y":"a"]`},
+		{resolved, "\x00"},
+		{resolved, `{"x":1,"y":x}`},
+		{nested, `{"m":{"a":[1,2,}}`},
+		{nested, `{"m":{"a":[1,2],"b":[3 4]}}`},
+		{nested, `{"m":{"a":[1,null0]}}`},
+		{nested, `{"m":{"a":[1,nul]}}`},
+		{pointSchema, `{"x":Infinityx,"y":"a"}`},
+		{schema.MustParse(`"string"`), "\x00"},
+		{schema.MustParse(`["null","long"]`), `{"long":+1}`},
+	} {
+		var want any
+		wantErr := avrojson.Unmarshal(c.s, []byte(c.text), &want)
+		if !errors.Is(wantErr, avro.ErrInvalid) {
+			t.Fatalf("%q: Unmarshal: %v, want ErrInvalid", c.text, wantErr)
+		}
+		for _, oneByte := range []bool{false, true} {
+			var r io.Reader = strings.NewReader(c.text)
+			if oneByte {
+				r = iotest.OneByteReader(r)
+			}
+			var got any
+			if err := avrojson.NewDecoder(r, c.s).Decode(&got); err == nil || err.Error() != wantErr.Error() {
+				t.Errorf("%q, one byte a read %v: Decode: %v\nwant the error of Unmarshal: %v", c.text, oneByte, err, wantErr)
+			}
+		}
+	}
+}
+
 // TestStreamValueLimit: a value longer than MaxLength is ErrLimit before
 // it is all buffered.
 func TestStreamValueLimit(t *testing.T) {

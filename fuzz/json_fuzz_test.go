@@ -195,7 +195,7 @@ var jsonScalarSchema = schema.MustParse(`["null","boolean","double","string",{"t
 
 // FuzzJSONDecoder reads any text as a stream of values, one byte a read
 // and whole: it must not panic, and however the reads cut the text, the
-// values and errors are the same.
+// values and errors are the same, to the error's text.
 func FuzzJSONDecoder(f *testing.F) {
 	addJSONSeeds(f)
 	for _, s := range []string{"12345\n-6.5e7 true null NaN -Infinity \"s\" [1,22,333]", "1.5e3\nNaN\n", "tru", "[1,\"x\"]"} {
@@ -220,7 +220,9 @@ func FuzzJSONDecoder(f *testing.F) {
 			}
 			if errA != nil {
 				checkTypedError(t, errA)
-				checkTypedError(t, errB)
+				if errA.Error() != errB.Error() {
+					t.Fatalf("value %d: whole %v, one byte a read %v", i, errA, errB)
+				}
 				return
 			}
 			binA, err := avro.Marshal(s, a)

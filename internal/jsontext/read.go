@@ -1,6 +1,7 @@
 package jsontext
 
 import (
+	"slices"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -80,15 +81,33 @@ func (r *Reader) unexpected(want string) {
 	r.Fail(Invalid, r.Pos, "invalid character "+quoteByte(r.Buf[r.Pos])+", want "+want)
 }
 
+// words are the words a JSON value may be, with the non-finite numbers.
+var words = [...]string{"null", "true", "false", "NaN", "Infinity", "-Infinity"}
+
 // cutWord reports whether rest, the input left, is the start of a word
 // a value may be: the input ended inside it.
 func cutWord(rest []byte) bool {
-	for _, w := range [...]string{"null", "true", "false", "NaN", "Infinity", "-Infinity"} {
+	for _, w := range words[:] {
 		if len(rest) < len(w) && string(rest) == w[:len(rest)] {
 			return true
 		}
 	}
 	return false
+}
+
+// BadEnd returns how far a reader must see of buf, where a skip found
+// the text at pos is not JSON, to find so too on its own: past every
+// start of a word (the input may have been cut inside one) and one byte
+// past a whole word (a word with letters after it is none).
+func BadEnd(buf []byte, pos int) int {
+	end := pos + 1
+	for end < len(buf) && cutWord(buf[pos:end]) {
+		end++
+	}
+	if end < len(buf) && slices.Contains(words[:], string(buf[pos:end])) {
+		end++
+	}
+	return end
 }
 
 // Unexpected fails at the current byte, saying what was wanted there.

@@ -126,7 +126,10 @@ func (s *Skipper) value(r *Reader, depth, maxNumber int) {
 		}
 		return
 	case '"':
-		s.str(r)
+		if s.str(r) {
+			s.phase = skipAfter
+		}
+		return
 	case 't':
 		r.word("true")
 	case 'f':
@@ -143,10 +146,11 @@ func (s *Skipper) value(r *Reader, depth, maxNumber int) {
 			break
 		}
 		r.ReadNumber(maxNumber)
-		if r.Pos == len(r.Buf) && len(s.closers) > 0 && !r.Failed() {
-			// Its digits may go on; its container is not closed anyway.
-			r.Fail(Truncated, len(r.Buf), "unexpected end of JSON input in a number")
-		}
+	}
+	if r.Pos == len(r.Buf) && len(s.closers) > 0 && !r.Failed() {
+		// Its digits or letters may go on, which would make it another
+		// number or no word; its container is not closed anyway.
+		r.Fail(Truncated, len(r.Buf), "unexpected end of JSON input")
 	}
 	if !r.Failed() {
 		s.phase = skipAfter

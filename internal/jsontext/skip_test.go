@@ -55,12 +55,15 @@ func TestSkipperResumes(t *testing.T) {
 			t.Errorf("pieces of %d: %d bytes of strings scanned, in a text of %d", n, scanned, len(text))
 		}
 	}
-	// Errors are found wherever the pieces cut the text.
-	for _, bad := range []string{`["ab\q"]`, `{"a\u12x":1}`, `[1,]`, `{"a":tru }`, `[` + strings.Repeat(`[`, 64) + `]`, `[123456789012345678901234567890123]`} {
+	// Errors are found wherever the pieces cut the text, at the same
+	// place: a word or number the piece ends with may go on.
+	for _, bad := range []string{`["ab\q"]`, `{"a\u12x":1}`, `[1,]`, `{"a":tru }`, `[` + strings.Repeat(`[`, 64) + `]`, `[123456789012345678901234567890123]`, `[null0]`, `{"a":truex}`, `[1,Infinityy]`} {
+		want := Reader{Buf: []byte(bad)}
+		want.Skip(64, 32)
 		for _, n := range []int{1, 3, len(bad)} {
 			r, _, _ := feed(t, bad, n)
-			if r.Fault != Invalid && r.Fault != Limit {
-				t.Errorf("%s in pieces of %d: %v %s, want an error", bad, n, r.Fault, r.ErrMsg)
+			if r.Fault != Invalid && r.Fault != Limit || r.ErrPos != want.ErrPos {
+				t.Errorf("%s in pieces of %d: %v %s at %d, want an error at %d", bad, n, r.Fault, r.ErrMsg, r.ErrPos, want.ErrPos)
 			}
 		}
 	}
