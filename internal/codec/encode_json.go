@@ -73,6 +73,8 @@ type jsonState struct {
 	// anyVals holds, as a stack, the field values of the records held in
 	// maps being written.
 	anyVals []any
+	// touched keeps the bytes that structs load ahead (see touch).
+	touched byte
 }
 
 var jsonStatePool = sync.Pool{New: func() any { return new(jsonState) }}

@@ -219,6 +219,7 @@ func (c *jsonCompiler) record(s *schema.Schema, e *structEncoder) jsonEncoder {
 		if sc, ok := jf.enc.(jsonScalar); ok {
 			jf.op = sc.op
 		}
+		js.touch = append(js.touch, touchesOf(fe.offset, jf.enc, js)...)
 	}
 	return js
 }
@@ -303,7 +304,11 @@ func (j *jsonState) appendString(s string) {
 
 // jsonStruct writes a struct as a record: the keys and the primitive
 // fields inline, the rest through their encoders.
-type jsonStruct struct{ fields []jsonField }
+type jsonStruct struct {
+	fields []jsonField
+	// touch are the fields whose memory is loaded first (see touch).
+	touch []touchField
+}
 
 type jsonField struct {
 	name   string
@@ -318,6 +323,7 @@ func (c *jsonStruct) encodeJSON(p pointer, j *jsonState) {
 	if !j.Enter() {
 		return
 	}
+	j.touched += touch(p, c.touch)
 	j.Buf = append(j.Buf, '{')
 	for i := range c.fields {
 		f := &c.fields[i]

@@ -15,6 +15,14 @@ func (w *smallMapWalk) count() int { return 0 }
 
 func (w *smallMapWalk) next(slotSize uintptr) pointer { return pointer{} }
 
+// touchMapGroup loads a byte of the header of the map m points to.
+func touchMapGroup(m pointer) byte {
+	if h := m.elem(); !h.isNil() {
+		return *as[byte](h)
+	}
+	return 0
+}
+
 const tableMapsWalkable = false
 
 type tableMapWalk struct{ count uint64 }

@@ -77,6 +77,19 @@ func walkGroup(m pointer) (smallMapWalk, bool) {
 	return smallMapWalk{slots: pointer{unsafe.Add(h.dirPtr, swissGroupSlotsOffset)}, full: full}, true
 }
 
+// touchMapGroup loads a byte of the header of the map m points to and
+// of its group, for a small map (see touch).
+func touchMapGroup(m pointer) byte {
+	h := *(**swissMapHeader)(m.p)
+	switch {
+	case h == nil:
+		return 0
+	case !smallMapsWalkable || h.dirLen != 0 || h.dirPtr == nil:
+		return byte(h.used)
+	}
+	return *(*byte)(h.dirPtr)
+}
+
 // count returns the number of entries left to walk.
 func (w *smallMapWalk) count() int { return bits.OnesCount64(w.full) }
 
