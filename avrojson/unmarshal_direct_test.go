@@ -274,3 +274,31 @@ func TestUnmarshalDefaultsShareOneBudget(t *testing.T) {
 		t.Fatalf("two defaults in a budget of one: %v, want ErrLimit", err)
 	}
 }
+
+// TestTargetErrorsEveryCall: a Go type that cannot hold the schema is its
+// error on every call, not only on the one that compiled its codecs, in
+// both directions.
+func TestTargetErrorsEveryCall(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"a","type":"int"}]}`)
+	text := []byte(`{"a":1}`)
+	type wrong struct {
+		A string `avro:"a"`
+	}
+	for i := range 3 {
+		var n int
+		var te *avro.TypeError
+		if err := avrojson.Unmarshal(s, text, &n); !errors.As(err, &te) {
+			t.Errorf("call %d, into *int: %v, want *avro.TypeError", i, err)
+		}
+		var ie *avro.InvalidUnmarshalError
+		if err := avrojson.Unmarshal(s, text, wrong{}); !errors.As(err, &ie) {
+			t.Errorf("call %d, into a struct value: %v, want *avro.InvalidUnmarshalError", i, err)
+		}
+		if _, err := avrojson.Marshal(s, &wrong{A: "x"}); !errors.As(err, &te) {
+			t.Errorf("call %d, Marshal of a struct with a string for an int: %v, want *avro.TypeError", i, err)
+		}
+		if _, err := avrojson.Marshal(s, []any{1}); !errors.As(err, &te) && !errors.Is(err, avro.ErrRange) {
+			t.Errorf("call %d, Marshal of a []any for a record: %v, want an error", i, err)
+		}
+	}
+}

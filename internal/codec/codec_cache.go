@@ -104,25 +104,35 @@ func cachedEncoderOfElem(s *schema.Schema, rtype typeWord, t reflect.Type) (enco
 // topDecoder returns the decoder for the value v points at. v must be a
 // non-nil pointer.
 func topDecoder(s *schema.Schema, v *any) (decoder, pointer, error) {
+	p, err := targetOf(s, v)
+	if err != nil {
+		return nil, pointer{}, err
+	}
+	// The cache is keyed by the pointer type; the decoder works on its
+	// element.
+	dec, err := cachedDecoderOfPtr(s, efaceOf(v).typ, *v)
+	if err != nil {
+		return nil, pointer{}, err
+	}
+	return dec, p, nil
+}
+
+// targetOf returns the pointer in *v that a decode of s writes through,
+// or the error of a target that is nil.
+func targetOf(s *schema.Schema, v *any) (pointer, error) {
 	if s == nil {
-		return nil, pointer{}, ErrNilSchema
+		return pointer{}, ErrNilSchema
 	}
 	ef := efaceOf(v)
 	if ef.typ.isNil() {
-		return nil, pointer{}, &InvalidUnmarshalError{Type: nil}
+		return pointer{}, &InvalidUnmarshalError{Type: nil}
 	}
 	// A nil pointer first, as encoding/json checks it: before, a nil
 	// pointer to a type that cannot hold the schema was a *TypeError.
 	if ef.data.isNil() {
-		return nil, pointer{}, &InvalidUnmarshalError{Type: reflect.TypeOf(*v)}
+		return pointer{}, &InvalidUnmarshalError{Type: reflect.TypeOf(*v)}
 	}
-	// The cache is keyed by the pointer type; the decoder works on its
-	// element.
-	dec, err := cachedDecoderOfPtr(s, ef.typ, *v)
-	if err != nil {
-		return nil, pointer{}, err
-	}
-	return dec, ef.data, nil
+	return ef.data, nil
 }
 
 func cachedDecoderOfPtr(s *schema.Schema, rtype typeWord, v any) (decoder, error) {

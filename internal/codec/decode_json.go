@@ -184,6 +184,10 @@ func (j *jsonDecodeState) readBinary(r JSONTextReader, start int) (int, bool) {
 
 type jsonDecCompiled struct {
 	dec jsonDecoder
+	// bin is the binary decoder dec was compiled from, or err its
+	// compile's error.
+	bin decoder
+	err error
 }
 
 // UnmarshalJSON reads the one JSON value of text, a datum of s written in
@@ -192,15 +196,23 @@ type jsonDecCompiled struct {
 // schema. Errors are *Error, with the path of the value and its offset in
 // text, *TypeError and *InvalidUnmarshalError.
 func UnmarshalJSON(s *schema.Schema, text []byte, v any, st JSONStyle, o *JSONReadOptions) error {
-	dec, p, err := topDecoder(s, &v)
+	p, err := targetOf(s, &v)
 	if err != nil {
 		return err
 	}
-	ef := efaceOf(&v)
-	entry := cachedFor(s, familyJSONDecoder, ef.typ, func() *StyleSlots[jsonDecCompiled] { return new(StyleSlots[jsonDecCompiled]) })
+	// The binary decoder is looked up only to compile the JSON one.
+	entry := cachedFor(s, familyJSONDecoder, efaceOf(&v).typ, func() *StyleSlots[jsonDecCompiled] { return new(StyleSlots[jsonDecCompiled]) })
 	jc := (*entry).Get(st.Index(), func() *jsonDecCompiled {
-		return &jsonDecCompiled{dec: newJSONDecCompiler(st).convert(s, dec)}
+		dec, _, err := topDecoder(s, &v)
+		if err != nil {
+			return &jsonDecCompiled{err: err}
+		}
+		return &jsonDecCompiled{dec: newJSONDecCompiler(st).convert(s, dec), bin: dec}
 	})
+	if jc.err != nil {
+		return jc.err
+	}
+	dec := jc.bin
 	j := jsonDecodePool.Get().(*jsonDecodeState)
 	j.start(text, o)
 	jc.dec.decodeJSON(p, j)
