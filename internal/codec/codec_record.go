@@ -162,6 +162,8 @@ func (c *structDecoder) decode(p pointer, d *decodeState) {
 // lacks are written from their default.
 type structEncoder struct {
 	fields []fieldEncoder
+	// touch are the fields whose memory is loaded first (see touch).
+	touch []touchField
 }
 
 type fieldEncoder struct {
@@ -176,6 +178,7 @@ func (c *structEncoder) encode(p pointer, e *encodeState) {
 	if !e.Enter() {
 		return
 	}
+	e.touched += touch(p, c.touch)
 	for i := range c.fields {
 		f := &c.fields[i]
 		fp := p.add(f.offset)
@@ -382,6 +385,7 @@ func (c *compiler) recordEncoder(s *schema.Schema, t reflect.Type, path string) 
 			}
 			off, enc := wrapEncoderSteps(gf.steps, enc, f)
 			se.fields = append(se.fields, fieldEncoder{offset: off, enc: enc, name: f.Name(), op: fieldOpOf(enc)})
+			se.touch = append(se.touch, touchesOf(off, enc, se)...)
 		}
 		return se, nil
 	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:

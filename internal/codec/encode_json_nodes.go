@@ -201,7 +201,7 @@ func (c *jsonCompiler) record(s *schema.Schema, e *structEncoder) jsonEncoder {
 	if js, ok := c.structs[key]; ok {
 		return js
 	}
-	js := &jsonStruct{fields: make([]jsonField, len(e.fields))}
+	js := &jsonStruct{fields: make([]jsonField, len(e.fields)), touch: e.touch}
 	c.structs[key] = js
 	fields := s.Fields()
 	for i := range e.fields {
@@ -219,7 +219,6 @@ func (c *jsonCompiler) record(s *schema.Schema, e *structEncoder) jsonEncoder {
 		if sc, ok := jf.enc.(jsonScalar); ok {
 			jf.op = sc.op
 		}
-		js.touch = append(js.touch, touchesOf(fe.offset, jf.enc, js)...)
 	}
 	return js
 }

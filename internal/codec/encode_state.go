@@ -19,6 +19,8 @@ type encodeState struct {
 	// anyVals holds, as a stack, the field values of the records held in
 	// maps being encoded.
 	anyVals []any
+	// touched keeps the bytes that structs load ahead (see touch).
+	touched byte
 }
 
 var encodeStatePool = sync.Pool{New: func() any { return new(encodeState) }}

@@ -39,9 +39,10 @@ const touchSchema = `{"type":"record","name":"O","fields":[
 	{"name":"inner","type":{"type":"record","name":"I","fields":[{"name":"label","type":"string"},{"name":"n","type":"long"}]}},
 	{"name":"next","type":["null","I"]}]}`
 
-// TestTouchLoadsTheFieldsMemory: a struct's encoder loads ahead the first
-// byte of each field's memory, nested structs' too, and nothing of
-// fields that hold none (empty strings and slices, nil pointers).
+// TestTouchLoadsTheFieldsMemory: a struct's encoders, binary and JSON,
+// load ahead the first byte of each field's memory, nested structs' too,
+// and nothing of fields that hold none (empty strings and slices, nil
+// pointers).
 func TestTouchLoadsTheFieldsMemory(t *testing.T) {
 	s := schema.MustParse(touchSchema)
 	var v touchOuter
@@ -49,24 +50,31 @@ func TestTouchLoadsTheFieldsMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	bin, ok := enc.(*structEncoder)
+	if !ok {
+		t.Fatalf("binary encoder %T, want a struct's", enc)
+	}
 	js, ok := newJSONCompiler(&programless{}).convert(s, enc).(*jsonStruct)
 	if !ok {
 		t.Fatal("not a struct's JSON encoder")
 	}
-	if got := touch(pointerTo(&v), js.touch); got != 0 {
-		t.Errorf("zero struct: touched bytes sum to %d, want 0", got)
-	}
-	note := "\x05note"
-	v = touchOuter{Name: "\x01n", Data: []byte{2}, Longs: []int64{3}, Attrs: map[string]string{"k": "v"},
-		Note: &note, Inner: touchInner{Label: "\x06"}, Next: &touchNext{N: 7}}
-	// The map's byte is its header's or group's, which this test cannot
-	// know: the sum is checked with the map nil.
-	v.Attrs = nil
-	want := byte(1 + 2 + 3 + 5 + 6 + 7)
-	if got := touch(pointerTo(&v), js.touch); got != want {
-		t.Errorf("touched bytes sum to %d, want %d", got, want)
-	}
-	if len(js.touch) != 7 {
-		t.Errorf("%d fields touched, want 7 (%v)", len(js.touch), js.touch)
+	for name, fields := range map[string][]touchField{"binary": bin.touch, "JSON": js.touch} {
+		v = touchOuter{}
+		if got := touch(pointerTo(&v), fields); got != 0 {
+			t.Errorf("%s, zero struct: touched bytes sum to %d, want 0", name, got)
+		}
+		note := "\x05note"
+		v = touchOuter{Name: "\x01n", Data: []byte{2}, Longs: []int64{3}, Attrs: map[string]string{"k": "v"},
+			Note: &note, Inner: touchInner{Label: "\x06"}, Next: &touchNext{N: 7}}
+		// The map's byte is its header's or group's, which this test
+		// cannot know: the sum is checked with the map nil.
+		v.Attrs = nil
+		want := byte(1 + 2 + 3 + 5 + 6 + 7)
+		if got := touch(pointerTo(&v), fields); got != want {
+			t.Errorf("%s: touched bytes sum to %d, want %d", name, got, want)
+		}
+		if len(fields) != 7 {
+			t.Errorf("%s: %d fields touched, want 7 (%v)", name, len(fields), fields)
+		}
 	}
 }
