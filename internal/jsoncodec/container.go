@@ -103,13 +103,10 @@ func (n *mapNode) toJSON(t *toState) {
 				t.out = append(t.out, ',')
 			}
 			k := t.ReadStringBytes()
-			if t.Err != nil {
-				t.EndBlock(blk)
-				t.AddIndex(total + i)
-				return
-			}
-			if t.ValidateUTF && !utf8.Valid(k) {
+			if t.Err == nil && t.ValidateUTF && !utf8.Valid(k) {
 				t.Failf(wire.ErrInvalid, "map key is not valid UTF-8")
+			}
+			if t.Err != nil {
 				t.EndBlock(blk)
 				if !t.encoding {
 					// A Go map's entries have no order: the index of
