@@ -1,9 +1,12 @@
 package avrojson_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/avrogo/avro"
@@ -101,11 +104,71 @@ func TestMarshalErrorsThroughBinary(t *testing.T) {
 		{"map at the top", ints, bad, "", avro.ErrInvalid},
 		{"map in a record", rec, map[string]any{"m": bad}, "m", avro.ErrInvalid},
 		{"map in a list", list, []map[string]int{{"a": 1}, bad}, "[1]", avro.ErrInvalid},
+		{"key over MaxLength", ints, map[string]int{"a": 1, "b": 2, strings.Repeat("c", 20): 3}, "", avro.ErrLimit},
 	} {
+		o := o
+		if c.want == avro.ErrLimit {
+			o.Decode.MaxLength = 8
+		}
 		_, err := o.Marshal(c.s, c.v)
 		var ae *avro.Error
 		if !errors.Is(err, c.want) || !errors.As(err, &ae) || ae.Path != c.path || ae.Offset != -1 {
 			t.Errorf("%s: %#v (%v), want %v at %q without an offset", c.name, err, err, c.want, c.path)
 		}
 	}
+}
+
+// lockedName is a value whose text method takes its lock: encoding it
+// must read it only through the method, while others change it under the
+// lock.
+type lockedName struct {
+	mu   sync.Mutex
+	name string
+}
+
+func (n *lockedName) MarshalText() ([]byte, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return []byte(n.name), nil
+}
+
+func (n *lockedName) set(s string) {
+	n.mu.Lock()
+	n.name = s
+	n.mu.Unlock()
+}
+
+// TestMarshalReadsOnlyWhatItEncodes: the encoders read no memory of a
+// value that its encoding does not (under go test -race, a read of the
+// mutex of a value with a text method is a data race), in binary and in
+// JSON, from a pointer field and from a slice of such values.
+func TestMarshalReadsOnlyWhatItEncodes(t *testing.T) {
+	type rec struct {
+		Name  *lockedName  `avro:"name"`
+		Names []lockedName `avro:"names"`
+	}
+	s := schema.MustParse(`{"type":"record","name":"L","fields":[{"name":"name","type":"string"},
+		{"name":"names","type":{"type":"array","items":"string"}}]}`)
+	v := &rec{Name: &lockedName{name: "a"}, Names: make([]lockedName, 2)}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 2000 {
+			v.Name.set(strconv.Itoa(i))
+			v.Names[0].set(strconv.Itoa(i))
+		}
+	}()
+	for range 200 {
+		if _, err := avro.Marshal(s, v); err != nil {
+			t.Fatal(err)
+		}
+		text, err := avrojson.Marshal(s, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(text, []byte(`{"name":"`)) {
+			t.Fatalf("text %s", text)
+		}
+	}
+	<-done
 }

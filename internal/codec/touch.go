@@ -1,7 +1,7 @@
 package codec
 
-// A struct's strings, slices, maps and pointed-to values are held in
-// memory of their own. Over many records that memory is not in the cache,
+// A struct's strings, byte and primitive slices, maps and pointed-to
+// strings are held in memory of their own. Over many records that memory is not in the cache,
 // and encoding the fields in order waits for one miss after the other: in
 // the JSON encode of the 10-field record of the benchmarks, the walk of a
 // 3-entry map spent most of its time loading the map's header and group.
@@ -16,7 +16,6 @@ type touchKind uint8
 const (
 	touchNone      touchKind = iota
 	touchData                // a string or slice: its data, when not empty
-	touchPtr                 // a pointer: what it points at, when not nil
 	touchPtrString           // a pointer to a string: the string's data
 	touchMap                 // a map: its header and its group
 )
@@ -31,20 +30,28 @@ type touchField struct {
 // memory its encoding reads.
 type toucher interface{ touchKind() touchKind }
 
+// Only memory the field's own encoder reads is touched: a pointer or a
+// slice of structs or of values with marshalling methods may lead to
+// bytes no encoder reads (a mutex the methods take), where a load would
+// race with their writers.
 func (bytesCodec) touchKind() touchKind         { return touchData }
 func (*primSliceCodec[T]) touchKind() touchKind { return touchData }
-func (*sliceEncoder) touchKind() touchKind      { return touchData }
 func (*typedMapCodec[V]) touchKind() touchKind  { return touchMap }
-func (*ptrEncoder) touchKind() touchKind        { return touchPtr }
+func (c *ptrEncoder) touchKind() touchKind      { return ptrTouch(c.enc) }
 
 func (c *unionEncoder) touchKind() touchKind {
 	if !c.isPtr {
 		return touchNone
 	}
-	if _, ok := c.enc.(stringCodec); ok {
+	return ptrTouch(c.enc)
+}
+
+// ptrTouch is the touch of a pointer whose element has the encoder elem.
+func ptrTouch(elem encoder) touchKind {
+	if _, ok := elem.(stringCodec); ok {
 		return touchPtrString
 	}
-	return touchPtr
+	return touchNone
 }
 
 // touchesOf returns the fields to touch of a struct field at off encoded
@@ -83,10 +90,6 @@ func touch(p pointer, fields []touchField) byte {
 		case touchData:
 			if *as[int](q.add(sizeOf[uintptr]())) > 0 {
 				sum += *as[byte](q.elem())
-			}
-		case touchPtr:
-			if e := q.elem(); !e.isNil() {
-				sum += *as[byte](e)
 			}
 		case touchPtrString:
 			if e := q.elem(); !e.isNil() && len(*as[string](e)) > 0 {

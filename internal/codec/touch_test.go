@@ -23,7 +23,8 @@ type touchOuter struct {
 	Next  *touchNext        `avro:"next"`
 }
 
-// touchNext is I with its long first, the byte a pointer's touch loads.
+// touchNext is I with its long first, the byte a pointer's touch would
+// load.
 type touchNext struct {
 	N     int64  `avro:"n"`
 	Label string `avro:"label"`
@@ -42,7 +43,8 @@ const touchSchema = `{"type":"record","name":"O","fields":[
 // TestTouchLoadsTheFieldsMemory: a struct's encoders, binary and JSON,
 // load ahead the first byte of each field's memory, nested structs' too,
 // and nothing of fields that hold none (empty strings and slices, nil
-// pointers).
+// pointers) or whose memory their encoder may not read (a pointer to a
+// struct).
 func TestTouchLoadsTheFieldsMemory(t *testing.T) {
 	s := schema.MustParse(touchSchema)
 	var v touchOuter
@@ -69,12 +71,12 @@ func TestTouchLoadsTheFieldsMemory(t *testing.T) {
 		// The map's byte is its header's or group's, which this test
 		// cannot know: the sum is checked with the map nil.
 		v.Attrs = nil
-		want := byte(1 + 2 + 3 + 5 + 6 + 7)
+		want := byte(1 + 2 + 3 + 5 + 6)
 		if got := touch(pointerTo(&v), fields); got != want {
 			t.Errorf("%s: touched bytes sum to %d, want %d", name, got, want)
 		}
-		if len(fields) != 7 {
-			t.Errorf("%s: %d fields touched, want 7 (%v)", name, len(fields), fields)
+		if len(fields) != 6 {
+			t.Errorf("%s: %d fields touched, want 6 (%v)", name, len(fields), fields)
 		}
 	}
 }
