@@ -250,7 +250,9 @@ func (d *Decoder) frame() (end int, bad *codec.Error, err error) {
 			// may go on in what is not read yet: read it again.
 			skipping = false
 		case r.Fault == jsontext.Invalid:
-			return jsontext.BadEnd(d.buf, r.ErrPos), d.syntaxError(&r), nil
+			// A bad escape is found at the end of its string, which
+			// the reader must see too.
+			return max(jsontext.BadEnd(d.buf, r.ErrPos), r.Pos), d.syntaxError(&r), nil
 		case r.Fault != jsontext.Truncated || d.eof:
 			return 0, nil, d.fail(d.syntaxError(&r), 0)
 		}

@@ -164,6 +164,8 @@ func TestStreamSyntaxErrorsAreUnmarshals(t *testing.T) {
 		{nested, `{"m":{"a":[1,null0]}}`},
 		{nested, `{"m":{"a":[1,nul]}}`},
 		{pointSchema, `{"x":Infinityx,"y":"a"}`},
+		{pointSchema, `{"x":1,"y":"a\q"}`},
+		{nested, `{"m":{"a":[1],"b\u12x":[]}}`},
 		{schema.MustParse(`"string"`), "\x00"},
 		{schema.MustParse(`["null","long"]`), `{"long":+1}`},
 	} {
