@@ -113,8 +113,8 @@ func (d *Decoder) Decode(v any) error {
 
 // badText returns the error of a value whose text, up to end, is not
 // JSON: the error of reading that text as a value of the schema, which
-// says what the schema wanted, as Unmarshal would; or, if that read wants
-// more text, the framing's error syntax.
+// says what the schema wanted, as Unmarshal would; or syntax, the
+// framing's error, if that read wants more text.
 func (d *Decoder) badText(end int, syntax *codec.Error, v any) error {
 	err := d.decode(end, v)
 	if err == nil || errors.Is(err, avro.ErrTruncated) {
