@@ -16,6 +16,11 @@ func load8[T ~string | ~[]byte](s T, i int) uint64 {
 		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
+func load4[T ~string | ~[]byte](s T, i int) uint64 {
+	_ = s[i+3]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24
+}
+
 // special reports whether one of the eight bytes of x is a quote, a
 // backslash or below 0x20 (a byte from 0x80 never is).
 func special(x uint64) bool {
@@ -32,6 +37,31 @@ func plainRun[T ~string | ~[]byte](s T, i int) int {
 		j += 8
 	}
 	return j - i
+}
+
+// plain reports whether s holds no special byte. Most strings do, and
+// this tests them a block at a time, the last block overlapping the one
+// before it, instead of the tail byte by byte.
+func plain[T ~string | ~[]byte](s T) bool {
+	n := len(s)
+	if n < 8 {
+		if n < 4 {
+			for i := 0; i < n; i++ {
+				if !safe[s[i]] {
+					return false
+				}
+			}
+			return true
+		}
+		// Two four-byte blocks, overlapping unless n is 8.
+		return !special(load4(s, 0) | load4(s, n-4)<<32)
+	}
+	for i := 0; i+8 < n; i += 8 {
+		if special(load8(s, i)) {
+			return false
+		}
+	}
+	return !special(load8(s, n-8))
 }
 
 // asciiPlainRun is plainRun for code points: bytes from 0x80 end it too.

@@ -30,6 +30,30 @@ func TestSpecialEveryByte(t *testing.T) {
 	}
 }
 
+// TestPlain checks the whole-string test against the byte-wise rule for
+// every length up to three blocks and a special byte at every position,
+// where the overlapping blocks of short and odd lengths could miss one.
+func TestPlain(t *testing.T) {
+	for n := 0; n <= 24; n++ {
+		s := make([]byte, n)
+		for i := range s {
+			s[i] = 'a' + byte(i)
+		}
+		if !plain(s) || !plain(string(s)) {
+			t.Fatalf("length %d: plain text not plain", n)
+		}
+		for pos := range n {
+			for _, c := range []byte{'"', '\\', 0, 0x1f, 0x7f, 0x80, 0xff} {
+				b := append([]byte(nil), s...)
+				b[pos] = c
+				if got, want := plain(b), safe[c]; got != want {
+					t.Fatalf("length %d, byte %#x at %d: plain = %v, want %v", n, c, pos, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestAppendStringEscapes checks the writer against the reader for every
 // byte, alone and inside runs long enough for the eight-byte scan.
 func TestAppendStringEscapes(t *testing.T) {

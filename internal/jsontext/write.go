@@ -18,6 +18,18 @@ const hex = "0123456789abcdef"
 
 // AppendString appends s as a JSON string.
 func AppendString[T ~string | ~[]byte](dst []byte, s T) []byte {
+	if plain(s) {
+		if n0 := len(dst); cap(dst)-n0 >= len(s)+2 {
+			dst = dst[:n0+len(s)+2]
+			dst[n0] = '"'
+			copy(dst[n0+1:], s)
+			dst[n0+1+len(s)] = '"'
+			return dst
+		}
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
