@@ -27,7 +27,7 @@ const (
 	libTwmb   = "twmb"
 	libGoavro = "goavro"
 	libGogen  = "gogen"  // gogen-avro's generated code
-	libStd    = "stdlib" // encoding/binary: a reference row, not a peer
+	libStd    = "stdlib" // the standard library alone: a reference row, not a peer
 	libCopy   = "copy"   // a plain copy of the same bytes: a reference row
 	libPlain  = "plain"  // the same work with plain Go types: a reference row
 )

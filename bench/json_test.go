@@ -255,7 +255,8 @@ var (
 //	op=marshal        the same into new memory
 //	op=decode         the specification's JSON to a new struct (goavro: native)
 //	op=encode-any     each library's generic form, as its own binary decoder
-//	                  made it, to JSON in a reused buffer
+//	                  made it, to JSON in a reused buffer; lib=stdlib is
+//	                  the reference: our form's map lookups alone
 //	op=decode-any     JSON to the generic model (our and twmb's any, goavro's native)
 //	op=encode-value   our value.Value to JSON (no peer)
 //	op=decode-value   JSON to our value.Value (no peer)
@@ -329,6 +330,15 @@ func benchJSON[T any](b *testing.B, prefix string, wl func(testing.TB) *workload
 	runEnc("marshal")
 	runDec("decode", tx.tagged)
 	runEnc("encode-any")
+	lw := newLookupWalk(w.ours, map[*schema.Schema]*lookupWalk{})
+	run("encode-any", libStd, func(b *testing.B) {
+		var sum uint64
+		for i := 0; i < b.N; i++ {
+			s, _ := lw.walk(p.ours[i&mask])
+			sum += s
+		}
+		sinkInt = int64(sum)
+	})
 	runDec("decode-any", tx.tagged)
 	runEnc("encode-value")
 	run("decode-value", libOurs, func(b *testing.B) {
