@@ -53,7 +53,7 @@ func plain[T ~string | ~[]byte](s T) bool {
 			}
 			return true
 		}
-		// Two four-byte blocks, overlapping unless n is 8.
+		// Two four-byte blocks, overlapping (the same one when n is 4).
 		return !special(load4(s, 0) | load4(s, n-4)<<32)
 	}
 	for i := 0; i+8 < n; i += 8 {
