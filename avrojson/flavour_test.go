@@ -2,6 +2,7 @@ package avrojson_test
 
 import (
 	"errors"
+	"io"
 	"math"
 	"math/big"
 	"strings"
@@ -233,6 +234,13 @@ func TestBareUnionsReadWhatPlainWrites(t *testing.T) {
 		{`["null","string","float"]`, append([]byte{4}, 0, 0, 0xc0, 0x7f), `{"float":"NaN"}`},
 		{`["null","string","double"]`, append([]byte{4}, 0, 0, 0, 0, 0, 0, 0xf8, 0x3f), `1.5`},
 		{`["null","string"]`, append([]byte{2, 6}, "NaN"...), `"NaN"`},
+		// A timestamp written as its number is tagged where a bare
+		// number would be the double's.
+		{`["null","double",{"type":"long","logicalType":"timestamp-millis"}]`, varint.AppendLong([]byte{4}, math.MaxInt64), `{"long":9223372036854775807}`},
+		{`["null","double",{"type":"long","logicalType":"timestamp-millis"}]`, varint.AppendLong([]byte{4}, 0), `"1970-01-01T00:00:00Z"`},
+		{`["null","double",{"type":"int","logicalType":"time-millis"}]`, varint.AppendLong([]byte{4}, -1), `{"int":-1}`},
+		{`["null","double",{"type":"long","logicalType":"timestamp-millis"}]`, append([]byte{2}, 0, 0, 0, 0, 0, 0, 0xf8, 0x3f), `1.5`},
+		{`["null","double",{"type":"long","logicalType":"timestamp-millis"}]`, append([]byte{2}, 0, 0, 0, 0, 0, 0, 0x3e, 0x43), `8444249301319680`},
 	} {
 		s := schema.MustParse(c.union)
 		text, err := plain.BinaryToJSON(nil, s, c.bin)
@@ -280,7 +288,94 @@ func TestBareUnionsReadWhatPlainWrites(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "string and double") {
 		t.Errorf("NaN for [null,string,double]: %v, want the two branches named", err)
 	}
+	// A struct's timestamp field is tagged as the binary's is.
+	type T struct {
+		T any `avro:"t"`
+	}
+	stamp := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"t","type":["null","double",{"type":"long","logicalType":"timestamp-millis"}]}]}`)
+	for _, v := range []any{&T{T: tm}, map[string]any{"t": tm}} {
+		text, err = plain.Marshal(stamp, v)
+		var back T
+		if err != nil || string(text) != `{"t":{"long":253402300800000}}` || plain.Unmarshal(stamp, text, &back) != nil || !tm.Equal(asTime(back.T)) {
+			t.Errorf("year 10000 in [null,double,timestamp] from %T: %s, %v, read as %#v", v, text, err, back.T)
+		}
+	}
 	if _, err := plain.JSONToBinary(nil, either, []byte(`{"d":`)); !errors.Is(err, avro.ErrTruncated) {
 		t.Errorf("text that ends before a bare union's value: %v, want ErrTruncated", err)
+	}
+}
+
+func asTime(v any) time.Time {
+	tm, _ := v.(time.Time)
+	return tm
+}
+
+// TestBareUnionsWithObjectBranches: where a record or map branch would
+// read a tagged value, Plain cannot tag NaN or a timestamp written as its
+// number; it writes them bare, and reading them back is an error that
+// names the branches, never another branch's value.
+func TestBareUnionsWithObjectBranches(t *testing.T) {
+	plain := avrojson.Plain()
+	for _, c := range []struct {
+		union, branches string
+		bin             []byte
+		text            string
+	}{
+		{`["null","double","string",{"type":"map","values":"string"}]`, "double and string",
+			append([]byte{2}, 1, 0, 0, 0, 0, 0, 0xf8, 0x7f), `"NaN"`},
+		{`["double",{"type":"long","logicalType":"timestamp-millis"},{"type":"map","values":"long"}]`, "double and long",
+			varint.AppendLong([]byte{2}, math.MaxInt64), `9223372036854775807`},
+		{`["double",{"type":"int","logicalType":"date"},{"type":"record","name":"R","fields":[]}]`, "double and int",
+			varint.AppendLong([]byte{2}, -719529), `-719529`},
+	} {
+		s := schema.MustParse(c.union)
+		text, err := plain.BinaryToJSON(nil, s, c.bin)
+		if err != nil || string(text) != c.text {
+			t.Errorf("%s: wrote %s, %v; want %s", c.union, text, err, c.text)
+			continue
+		}
+		back, err := plain.JSONToBinary(nil, s, text)
+		wantError(t, c.union, err, avro.ErrInvalid, "", 0)
+		if err == nil || !strings.Contains(err.Error(), c.branches) {
+			t.Errorf("%s: %s read as % x, %v; want an error naming %s", c.union, text, back, err, c.branches)
+		}
+	}
+	// Numbers that no other branch would write stay the number branch's.
+	s := schema.MustParse(`["double",{"type":"long","logicalType":"timestamp-millis"},{"type":"map","values":"long"}]`)
+	for _, text := range []string{`1.5`, `5`, `-1e300`, `99999999999999999999`} {
+		bin, err := plain.JSONToBinary(nil, s, []byte(text))
+		if err != nil || len(bin) != 9 || bin[0] != 0 {
+			t.Errorf("%s: read as % x, %v; want the double", text, bin, err)
+		}
+	}
+}
+
+// TestOptionsOutOfRange: a Unions, Logical or Bytes value that is none
+// of their constants is an error from every entry point, and leaves the
+// schema's programs of the valid styles as they are.
+func TestOptionsOutOfRange(t *testing.T) {
+	s := schema.MustParse(`{"type":"long","logicalType":"timestamp-millis"}`)
+	for _, o := range []avrojson.Options{{Unions: 3}, {Unions: 4}, {Unions: 34}, {Logical: 2}, {Bytes: 2}} {
+		calls := map[string]error{}
+		_, calls["Marshal"] = o.Marshal(s, int64(0))
+		_, calls["BinaryToJSON"] = o.BinaryToJSON(nil, s, []byte{0})
+		_, calls["JSONToBinary"] = o.JSONToBinary(nil, s, []byte(`0`))
+		calls["Unmarshal"] = o.Unmarshal(s, []byte(`0`), new(int64))
+		calls["Encode"] = o.NewEncoder(io.Discard, s).Encode(int64(0))
+		calls["Decode"] = o.NewDecoder(strings.NewReader(`0`), s).Decode(new(int64))
+		for call, err := range calls {
+			if err == nil || !strings.Contains(err.Error(), "none of the") {
+				t.Errorf("%+v: %s: %v, want an error naming the option", o, call, err)
+			}
+		}
+	}
+	for _, o := range []avrojson.Options{{}, avrojson.Plain(), {Logical: avrojson.ReadableLogical}} {
+		want := `0`
+		if o.Logical == avrojson.ReadableLogical {
+			want = `"1970-01-01T00:00:00Z"`
+		}
+		if out, err := o.BinaryToJSON(nil, s, []byte{0}); err != nil || string(out) != want {
+			t.Errorf("%+v after the bad options: %s, %v; want %s", o, out, err, want)
+		}
 	}
 }

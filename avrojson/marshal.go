@@ -48,8 +48,8 @@ func (o Options) Marshal(s *schema.Schema, v any) ([]byte, error) {
 // would exceed Decode.MaxAlloc or, with Decode.ValidateUTF8, a string that
 // is not UTF-8.
 func (o Options) Append(dst []byte, s *schema.Schema, v any) ([]byte, error) {
-	if s == nil {
-		return dst, codec.ErrNilSchema
+	if err := o.check(s); err != nil {
+		return dst, err
 	}
 	eo := codec.EncodeOptions(o.Encode)
 	if out, ok, err := codec.AppendJSON(dst, s, v, jsoncodec.StyleOf(o.flavor()), &eo, o.decodeOptions()); ok {
@@ -84,8 +84,8 @@ func BinaryToJSON(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
 
 // BinaryToJSON is the package's BinaryToJSON in the options' style.
 func (o Options) BinaryToJSON(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
-	if s == nil {
-		return dst, codec.ErrNilSchema
+	if err := o.check(s); err != nil {
+		return dst, err
 	}
 	resolved := s.Writer() != nil
 	if resolved {

@@ -1,6 +1,8 @@
 package avrojson
 
 import (
+	"fmt"
+
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/internal/codec"
 	"github.com/avrogo/avro/internal/jsoncodec"
@@ -11,7 +13,8 @@ import (
 // look, and how strict reading is. The zero value is the Avro
 // specification's JSON encoding; Plain returns the options of plain JSON
 // for people and for JSON tools. The package-level functions use
-// Options{}.
+// Options{}. A Unions, Logical or Bytes value that is none of their
+// constants is an error of every call.
 type Options struct {
 	// Unions says how a union's non-null branch is written: tagged with
 	// its type name (the default), tagged with its type and logical name,
@@ -72,7 +75,11 @@ const (
 	// field, and must be written tagged. NaN and the infinities, which
 	// are written as strings, are written tagged ({"double":"NaN"}) in a
 	// union with a branch that reads strings; bare there, they are such
-	// an error.
+	// an error. Likewise a readable timestamp, date or time written as
+	// its number is tagged ({"long":253402300800000}) in a union with a
+	// number branch. In a union with a record or map branch, which would
+	// read the tagged value, both are written bare, and reading them back
+	// is that error.
 	BareUnions
 )
 
@@ -116,6 +123,23 @@ func Plain() Options {
 
 // DefaultMaxNumberLength is the default MaxNumberLength.
 const DefaultMaxNumberLength = 1024
+
+// check returns the error of calling with schema s and these options: a
+// nil schema, or a value of Unions, Logical or Bytes that is none of
+// their constants.
+func (o *Options) check(s *schema.Schema) error {
+	switch {
+	case s == nil:
+		return codec.ErrNilSchema
+	case o.Unions > BareUnions:
+		return fmt.Errorf("avrojson: Options.Unions is %d, none of the Unions constants", o.Unions)
+	case o.Logical > ReadableLogical:
+		return fmt.Errorf("avrojson: Options.Logical is %d, none of the Logical constants", o.Logical)
+	case o.Bytes > Base64Bytes:
+		return fmt.Errorf("avrojson: Options.Bytes is %d, none of the Bytes constants", o.Bytes)
+	}
+	return nil
+}
 
 func (o *Options) flavor() jsoncodec.Flavor {
 	return jsoncodec.Flavor{

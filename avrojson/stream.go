@@ -92,8 +92,8 @@ const decoderChunk = 32 << 10
 // missing fields, and of items that take no bytes in binary, as the
 // datums of an avro.Decoder do.
 func (d *Decoder) Decode(v any) error {
-	if d.s == nil {
-		return codec.ErrNilSchema
+	if err := d.o.check(d.s); err != nil {
+		return err
 	}
 	if d.err != nil {
 		return d.err

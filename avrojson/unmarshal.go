@@ -27,8 +27,8 @@ func Unmarshal(s *schema.Schema, data []byte, v any) error { return Options{}.Un
 
 // Unmarshal is the package's Unmarshal with these options.
 func (o Options) Unmarshal(s *schema.Schema, data []byte, v any) error {
-	if s == nil {
-		return codec.ErrNilSchema
+	if err := o.check(s); err != nil {
+		return err
 	}
 	// The binary datums decoded are scratch.
 	o.Decode.ZeroCopy = false
@@ -56,8 +56,8 @@ func JSONToBinary(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
 
 // JSONToBinary is the package's JSONToBinary with these options.
 func (o Options) JSONToBinary(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
-	if s == nil {
-		return dst, codec.ErrNilSchema
+	if err := o.check(s); err != nil {
+		return dst, err
 	}
 	if s.Writer() == nil {
 		return o.readValue(dst, s, data)

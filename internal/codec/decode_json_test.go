@@ -30,6 +30,7 @@ func (*programless) BranchOpen(u *schema.Schema, i int) []byte {
 }
 func (p *programless) TextReader(*schema.Schema) JSONTextReader { return p }
 func (*programless) NonFiniteOpen(*schema.Schema, int) []byte   { return nil }
+func (*programless) NumberOpen(*schema.Schema, int) []byte      { return nil }
 
 func (p *programless) FromJSON(dst, _ []byte, start int, _ *JSONReadOptions) ([]byte, int, error) {
 	p.reads++

@@ -35,6 +35,11 @@ type JSONStyle interface {
 	// float or double written bare, when its value is NaN or an infinity
 	// and must be tagged, as a string branch would read it; else nil.
 	NonFiniteOpen(s *schema.Schema, i int) []byte
+	// NumberOpen returns the text that opens branch i of union s, a
+	// timestamp, date or time written bare, when it is written as a
+	// number and must be tagged, as another branch would read it; else
+	// nil.
+	NumberOpen(s *schema.Schema, i int) []byte
 	// Base64 reports whether bytes are written in base64 rather than as
 	// code points.
 	Base64() bool

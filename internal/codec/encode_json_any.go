@@ -38,10 +38,12 @@ func (c *jsonCompiler) anyEncoder(s *schema.Schema, n anyNode) jsonAnyEncoder {
 	case *anyMap:
 		return &jaMap{values: c.anyEncoder(s.Values(), e.values), bin: fb}
 	case *anyUnion:
-		u := &jaUnion{u: e, open: make([][]byte, len(e.branches)), nonFinite: make([][]byte, len(e.branches)), elems: make([]jsonAnyEncoder, len(e.branches)), bin: fb}
+		k := len(e.branches)
+		u := &jaUnion{u: e, open: make([][]byte, k), nonFinite: make([][]byte, k), numberOpen: make([][]byte, k), elems: make([]jsonAnyEncoder, k), bin: fb}
 		for i, b := range s.Branches() {
 			u.open[i] = c.st.BranchOpen(s, i)
 			u.nonFinite[i] = c.st.NonFiniteOpen(s, i)
+			u.numberOpen[i] = c.st.NumberOpen(s, i)
 			u.elems[i] = c.anyEncoder(b, e.branches[i])
 		}
 		return u
@@ -355,8 +357,11 @@ type jaUnion struct {
 	// nonFinite opens the bare float branches that NaN and the
 	// infinities are written tagged in (see JSONStyle.NonFiniteOpen).
 	nonFinite [][]byte
-	elems     []jsonAnyEncoder
-	bin       *jaRendered
+	// numberOpen opens the bare timestamps, dates and times that are
+	// tagged when written as numbers (see JSONStyle.NumberOpen).
+	numberOpen [][]byte
+	elems      []jsonAnyEncoder
+	bin        *jaRendered
 }
 
 func (c *jaUnion) encodeJSONAny(v any, j *jsonState) {
@@ -370,7 +375,11 @@ func (c *jaUnion) encodeJSONAny(v any, j *jsonState) {
 		open = c.nonFinite[i]
 	}
 	if open == nil {
+		start := len(j.Buf)
 		c.elems[i].encodeJSONAny(x, j)
+		if c.numberOpen[i] != nil {
+			j.Buf = jsontext.TagNumber(j.Buf, start, c.numberOpen[i])
+		}
 		return
 	}
 	j.Buf = append(j.Buf, open...)

@@ -228,6 +228,7 @@ func (c *jsonCompiler) union(s *schema.Schema, e *unionEncoder) jsonEncoder {
 	if e.index >= 0 {
 		ju.open = c.st.BranchOpen(s, e.index)
 		ju.elem = c.convert(s.Branches()[e.index], e.enc)
+		ju.numberOpen = c.st.NumberOpen(s, e.index)
 		if sc, ok := ju.elem.(jsonScalar); ok && (sc.op == jopDouble || sc.op == jopFloat) {
 			ju.nonFinite, ju.floatOp = c.st.NonFiniteOpen(s, e.index), sc.op
 		}
@@ -393,6 +394,9 @@ type jsonUnion struct {
 	// is NaN or an infinity (see JSONStyle.NonFiniteOpen).
 	nonFinite []byte
 	floatOp   jsonOp
+	// numberOpen opens the branch, written bare, when it is written as
+	// a number (see JSONStyle.NumberOpen).
+	numberOpen []byte
 }
 
 func (c *jsonUnion) encodeJSON(p pointer, j *jsonState) {
@@ -416,7 +420,11 @@ func (c *jsonUnion) encodeJSON(p pointer, j *jsonState) {
 		open = c.nonFinite
 	}
 	if open == nil {
+		start := len(j.Buf)
 		c.elem.encodeJSON(p, j)
+		if c.numberOpen != nil {
+			j.Buf = jsontext.TagNumber(j.Buf, start, c.numberOpen)
+		}
 		return
 	}
 	j.Buf = append(j.Buf, open...)

@@ -95,13 +95,8 @@ func (n timestampNode) toJSON(t *toState) {
 	if t.Err != nil {
 		return
 	}
-	per := int64(time.Second / n.unit)
-	sec, frac := v/per, v%per
-	if frac < 0 {
-		sec, frac = sec-1, frac+per
-	}
-	tm := time.Unix(sec, frac*int64(n.unit)).UTC()
-	if y := tm.Year(); y < 0 || y > 9999 {
+	tm, ok := n.time(v)
+	if !ok {
 		t.out = strconv.AppendInt(t.out, v, 10)
 		return
 	}
@@ -113,6 +108,28 @@ func (n timestampNode) toJSON(t *toState) {
 	t.out = tm.AppendFormat(t.out, layout)
 	t.out = append(t.out, '"')
 }
+
+// time returns the instant of v, and false when its text cannot hold it.
+func (n timestampNode) time(v int64) (time.Time, bool) {
+	per := int64(time.Second / n.unit)
+	sec, frac := v/per, v%per
+	if frac < 0 {
+		sec, frac = sec-1, frac+per
+	}
+	tm := time.Unix(sec, frac*int64(n.unit)).UTC()
+	return tm, inYears(tm)
+}
+
+// writesNumber reports whether v, the timestamp's long, is written as a
+// number.
+func (n timestampNode) writesNumber(v int64) bool {
+	_, ok := n.time(v)
+	return !ok
+}
+
+// inYears reports whether tm is in the years 0 to 9999, which RFC 3339
+// text holds.
+func inYears(tm time.Time) bool { y := tm.Year(); return 0 <= y && y <= 9999 }
 
 func (n timestampNode) fromJSON(f *fromState) {
 	if f.Peek() != '"' {
@@ -179,8 +196,8 @@ func (dateNode) toJSON(t *toState) {
 	if t.Err != nil {
 		return
 	}
-	tm := time.Unix(int64(v)*86400, 0).UTC()
-	if y := tm.Year(); y < 0 || y > 9999 {
+	tm := dateOf(int64(v))
+	if !inYears(tm) {
 		t.out = strconv.AppendInt(t.out, int64(v), 10)
 		return
 	}
@@ -188,6 +205,15 @@ func (dateNode) toJSON(t *toState) {
 	t.out = tm.AppendFormat(t.out, time.DateOnly)
 	t.out = append(t.out, '"')
 }
+
+func dateOf(days int64) time.Time { return time.Unix(days*86400, 0).UTC() }
+
+// writesNumber reports whether v, a date's int, is written as a number.
+func (dateNode) writesNumber(v int64) bool {
+	return fitsInt(v) && !inYears(dateOf(v))
+}
+
+func fitsInt(v int64) bool { return math.MinInt32 <= v && v <= math.MaxInt32 }
 
 func (dateNode) fromJSON(f *fromState) {
 	if f.Peek() != '"' {
@@ -219,11 +245,11 @@ func (n timeOfDayNode) toJSON(t *toState) {
 	if t.Err != nil {
 		return
 	}
-	per := int64(time.Second / n.unit)
-	if v < 0 || v >= 86400*per {
+	if n.writesNumber(v) {
 		t.out = strconv.AppendInt(t.out, v, 10)
 		return
 	}
+	per := int64(time.Second / n.unit)
 	sec, frac := v/per, v%per
 	t.out = append(t.out, '"')
 	t.out = append2(t.out, sec/3600)
@@ -240,6 +266,15 @@ func (n timeOfDayNode) toJSON(t *toState) {
 		t.out = appendPadded(t.out, frac, digits)
 	}
 	t.out = append(t.out, '"')
+}
+
+// writesNumber reports whether v, the time's int or long, is written as
+// a number.
+func (n timeOfDayNode) writesNumber(v int64) bool {
+	if n.unit == time.Millisecond && !fitsInt(v) {
+		return false
+	}
+	return v < 0 || v >= 86400*int64(time.Second/n.unit)
 }
 
 func append2(b []byte, v int64) []byte { return append(b, byte('0'+v/10), byte('0'+v%10)) }

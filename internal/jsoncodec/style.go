@@ -48,6 +48,14 @@ func (s *style) NonFiniteOpen(u *schema.Schema, i int) []byte {
 	return n.open[i]
 }
 
+func (s *style) NumberOpen(u *schema.Schema, i int) []byte {
+	n := ProgramOf(u, s.fl).root.(*unionNode)
+	if !n.tagsNumbers(i) {
+		return nil
+	}
+	return n.open[i]
+}
+
 func (s *style) Base64() bool { return s.fl.Base64 }
 
 func (s *style) Renderer(n *schema.Schema) codec.JSONRenderer { return ProgramOf(n, s.fl) }

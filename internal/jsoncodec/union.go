@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/avrogo/avro/internal/jsontext"
@@ -33,6 +34,9 @@ type unionNode struct {
 	// double branch, which a bare "NaN" or infinity selects. Each is
 	// noBranch or ambiguous as bucket is.
 	numberAlso, nonFinite int
+	// also holds the branches that numberAlso may be, with the
+	// numbers they write.
+	also []numberWriter
 	// kinds[i] is the type of branch i.
 	kinds []schema.Kind
 	// desc describes the union in errors.
@@ -101,15 +105,66 @@ func (n *unionNode) toJSON(t *toState) {
 		t.out = append(t.out, '}')
 		return
 	}
+	start := len(t.out)
 	n.branches[i].toJSON(t)
+	if n.tagsNumbers(i) {
+		t.out = jsontext.TagNumber(t.out, start, n.open[i])
+	}
+}
+
+// numberWriter is a readable logical type that writes a value its text
+// cannot hold as its number.
+type numberWriter interface {
+	writesNumber(v int64) bool
 }
 
 // tagsNonFinite reports whether branch i, a float or double in a bare
 // union with a branch that reads strings, is written tagged when its value
-// is NaN or an infinity, which are written as strings.
+// is NaN or an infinity, which are written as strings. With a record or
+// map branch, which would read the tagged value, it is written bare, and
+// reading it back is an error.
 func (n *unionNode) tagsNonFinite(i int) bool {
 	k := n.kinds[i]
-	return n.bare && (k == schema.Float || k == schema.Double) && n.bucket[bucketString] != noBranch
+	return n.bare && (k == schema.Float || k == schema.Double) && n.bucket[bucketString] != noBranch &&
+		n.bucket[bucketObject] == noBranch
+}
+
+// tagsNumbers reports whether branch i, a readable timestamp, date or
+// time in a bare union, is written tagged when it is written as a number
+// that a bare reader would not take as this branch. As with NaN, it is
+// bare where a record or map branch would read the tagged value.
+func (n *unionNode) tagsNumbers(i int) bool {
+	return n.bare && n.buckets[i] == bucketString && (n.kinds[i] == schema.Int || n.kinds[i] == schema.Long) &&
+		(n.bucket[bucketNumber] != noBranch || n.numberAlso == ambiguous) && n.bucket[bucketObject] == noBranch
+}
+
+// alsoNumber reports whether the number at f's cursor is an integer that
+// a branch of numberAlso writes as its number, and so could be that
+// branch as well as the number branch.
+func (n *unionNode) alsoNumber(f *fromState) bool {
+	for _, w := range n.also {
+		if writesNumberAt(w, f.Buf[f.Pos:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// writesNumberAt reports whether b starts with an integer that w writes
+// as its number.
+func writesNumberAt(w numberWriter, b []byte) bool {
+	end := 0
+	if end < len(b) && b[end] == '-' {
+		end++
+	}
+	for end < len(b) && end <= 20 && '0' <= b[end] && b[end] <= '9' {
+		end++
+	}
+	if end < len(b) && (b[end] == '.' || b[end] == 'e' || b[end] == 'E') {
+		return false
+	}
+	v, err := strconv.ParseInt(string(b[:end]), 10, 64)
+	return err == nil && w.writesNumber(v)
 }
 
 // nonFiniteNext reports whether the float or double (kind k) at the
@@ -218,10 +273,17 @@ func (n *unionNode) bareBranch(f *fromState, c byte) int {
 		return n.bucket[bucketNumber]
 	}
 	if c == '-' || '0' <= c && c <= '9' {
-		if i := n.bucket[bucketNumber]; i != noBranch {
-			return i
+		i := n.bucket[bucketNumber]
+		if i == noBranch {
+			return n.numberAlso
 		}
-		return n.numberAlso
+		// Where the writer tags the numbers of numberAlso, a bare number
+		// is the number branch's; where it cannot, one that numberAlso
+		// would write is either's.
+		if i >= 0 && n.numberAlso != noBranch && n.bucket[bucketObject] != noBranch && n.alsoNumber(f) {
+			return ambiguous
+		}
+		return i
 	}
 	return noBranch
 }
@@ -266,7 +328,8 @@ func (n *unionNode) matches(f *fromState, c byte) string {
 		switch {
 		case bk == b,
 			nonFinite && (k == schema.Float || k == schema.Double),
-			b == bucketNumber && n.bucket[b] == noBranch && bk == bucketString && (k == schema.Int || k == schema.Long):
+			b == bucketNumber && bk == bucketString && (k == schema.Int || k == schema.Long) &&
+				(n.bucket[b] == noBranch || writesNumberAt(n.branches[i].(numberWriter), f.Buf[f.Pos:])):
 			names = append(names, n.names[i][0])
 		}
 	}
@@ -319,6 +382,7 @@ func newUnionNode(s *schema.Schema, fl Flavor, branches []node) *unionNode {
 		case schema.Int, schema.Long:
 			if bk == bucketString {
 				one(&n.numberAlso, i)
+				n.also = append(n.also, branches[i].(numberWriter))
 			}
 		}
 		descs = append(descs, names[0])

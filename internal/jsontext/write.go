@@ -162,3 +162,17 @@ func Member(name string, first bool) []byte {
 	b = AppendString(b, name)
 	return append(b, ':')
 }
+
+// TagNumber encloses the value written at b[start:] in open (`{"name":`)
+// and '}' unless it is a string: a union branch of text for people that
+// a bare reader would take for another branch when it is a number.
+func TagNumber(b []byte, start int, open []byte) []byte {
+	if start >= len(b) || b[start] == '"' {
+		return b
+	}
+	end := len(b)
+	b = append(b, open...)
+	copy(b[start+len(open):], b[start:end])
+	copy(b[start:], open)
+	return append(b, '}')
+}
