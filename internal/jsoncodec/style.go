@@ -49,11 +49,7 @@ func (s *style) NonFiniteOpen(u *schema.Schema, i int) []byte {
 }
 
 func (s *style) NumberOpen(u *schema.Schema, i int) []byte {
-	n := ProgramOf(u, s.fl).root.(*unionNode)
-	if !n.tagsNumbers(i) {
-		return nil
-	}
-	return n.open[i]
+	return ProgramOf(u, s.fl).root.(*unionNode).numberTag(i)
 }
 
 func (s *style) Base64() bool { return s.fl.Base64 }

@@ -35,8 +35,11 @@ type unionNode struct {
 	// noBranch or ambiguous as bucket is.
 	numberAlso, nonFinite int
 	// also holds the branches that numberAlso may be, with the
-	// numbers they write.
-	also []numberWriter
+	// numbers they write; numberOpen[i], when numberOpen is not nil, opens
+	// branch i when it is written as a number that a bare reader would
+	// take for another branch's.
+	also       []numberWriter
+	numberOpen [][]byte
 	// kinds[i] is the type of branch i.
 	kinds []schema.Kind
 	// desc describes the union in errors.
@@ -105,10 +108,14 @@ func (n *unionNode) toJSON(t *toState) {
 		t.out = append(t.out, '}')
 		return
 	}
+	if n.numberOpen == nil {
+		n.branches[i].toJSON(t)
+		return
+	}
 	start := len(t.out)
 	n.branches[i].toJSON(t)
-	if n.tagsNumbers(i) {
-		t.out = jsontext.TagNumber(t.out, start, n.open[i])
+	if open := n.numberOpen[i]; open != nil {
+		t.out = jsontext.TagNumber(t.out, start, open)
 	}
 }
 
@@ -129,13 +136,28 @@ func (n *unionNode) tagsNonFinite(i int) bool {
 		n.bucket[bucketObject] == noBranch
 }
 
-// tagsNumbers reports whether branch i, a readable timestamp, date or
-// time in a bare union, is written tagged when it is written as a number
-// that a bare reader would not take as this branch. As with NaN, it is
-// bare where a record or map branch would read the tagged value.
-func (n *unionNode) tagsNumbers(i int) bool {
-	return n.bare && n.buckets[i] == bucketString && (n.kinds[i] == schema.Int || n.kinds[i] == schema.Long) &&
-		(n.bucket[bucketNumber] != noBranch || n.numberAlso == ambiguous) && n.bucket[bucketObject] == noBranch
+// tagNumbers sets numberOpen: in a bare union, a readable timestamp,
+// date or time written as a number is tagged when a bare reader would not
+// take the number as this branch. As with NaN, it is bare where a record
+// or map branch would read the tagged value.
+func (n *unionNode) tagNumbers() {
+	if !n.bare || n.bucket[bucketNumber] == noBranch && n.numberAlso != ambiguous || n.bucket[bucketObject] != noBranch {
+		return
+	}
+	n.numberOpen = make([][]byte, len(n.branches))
+	for i, b := range n.branches {
+		if _, ok := b.(numberWriter); ok {
+			n.numberOpen[i] = n.open[i]
+		}
+	}
+}
+
+// numberTag returns numberOpen[i], or nil.
+func (n *unionNode) numberTag(i int) []byte {
+	if n.numberOpen == nil {
+		return nil
+	}
+	return n.numberOpen[i]
 }
 
 // alsoNumber reports whether the number at f's cursor is an integer that
@@ -280,7 +302,7 @@ func (n *unionNode) bareBranch(f *fromState, c byte) int {
 		// Where the writer tags the numbers of numberAlso, a bare number
 		// is the number branch's; where it cannot, one that numberAlso
 		// would write is either's.
-		if i >= 0 && n.numberAlso != noBranch && n.bucket[bucketObject] != noBranch && n.alsoNumber(f) {
+		if i >= 0 && n.bucket[bucketObject] != noBranch && n.alsoNumber(f) {
 			return ambiguous
 		}
 		return i
@@ -325,11 +347,11 @@ func (n *unionNode) matches(f *fromState, c byte) string {
 	var names []string
 	for i, bk := range n.buckets {
 		k := n.kinds[i]
+		w, also := n.branches[i].(numberWriter)
 		switch {
 		case bk == b,
 			nonFinite && (k == schema.Float || k == schema.Double),
-			b == bucketNumber && bk == bucketString && (k == schema.Int || k == schema.Long) &&
-				(n.bucket[b] == noBranch || writesNumberAt(n.branches[i].(numberWriter), f.Buf[f.Pos:])):
+			b == bucketNumber && also && (n.bucket[b] == noBranch || writesNumberAt(w, f.Buf[f.Pos:])):
 			names = append(names, n.names[i][0])
 		}
 	}
@@ -376,17 +398,18 @@ func newUnionNode(s *schema.Schema, fl Flavor, branches []node) *unionNode {
 		n.buckets = append(n.buckets, bk)
 		n.kinds = append(n.kinds, b.Kind())
 		one(&n.bucket[bk], i)
-		switch b.Kind() {
-		case schema.Float, schema.Double:
+		if k := b.Kind(); k == schema.Float || k == schema.Double {
 			one(&n.nonFinite, i)
-		case schema.Int, schema.Long:
-			if bk == bucketString {
-				one(&n.numberAlso, i)
-				n.also = append(n.also, branches[i].(numberWriter))
-			}
+		}
+		if w, ok := branches[i].(numberWriter); ok {
+			// A readable timestamp, date or time, a string but for
+			// values its text cannot hold.
+			one(&n.numberAlso, i)
+			n.also = append(n.also, w)
 		}
 		descs = append(descs, names[0])
 	}
 	n.desc = "[" + strings.Join(descs, ",") + "]"
+	n.tagNumbers()
 	return n
 }
