@@ -1,6 +1,7 @@
 package avrojson_test
 
 import (
+	"encoding/binary"
 	"errors"
 	"io"
 	"math"
@@ -178,6 +179,49 @@ func TestReadableAcceptsUnderlying(t *testing.T) {
 	for in, sentinel := range map[string]error{`32767`: nil, `32768`: avro.ErrRange, `1e400`: avro.ErrRange} {
 		if err := o.Unmarshal(fixed, []byte(in), &r); !errors.Is(err, sentinel) && (sentinel != nil || err != nil) {
 			t.Errorf("fixed(2) decimal %s: %v, want %v", in, err, sentinel)
+		}
+	}
+}
+
+// TestReadableDurations: a duration's text names each designator once and
+// in ISO 8601's order, and counts that overflow are ErrRange rather than a
+// sum that wraps.
+func TestReadableDurations(t *testing.T) {
+	o := avrojson.Options{Logical: avrojson.ReadableLogical}
+	s := schema.MustParse(`{"type":"fixed","name":"D","size":12,"logicalType":"duration"}`)
+	for in, want := range map[string][3]uint32{
+		`"P1Y2M3W4DT5H6M7.008S"`: {14, 25, 5*3600000 + 6*60000 + 7008},
+		`"PT0S"`:                 {},
+		`"P3D"`:                  {0, 3, 0},
+		`"PT1193H2M47.295S"`:     {0, 0, math.MaxUint32},
+	} {
+		bin, err := o.JSONToBinary(nil, s, []byte(in))
+		if err != nil || len(bin) != 12 {
+			t.Errorf("%s: % x, %v", in, bin, err)
+			continue
+		}
+		got := [3]uint32{binary.LittleEndian.Uint32(bin), binary.LittleEndian.Uint32(bin[4:]), binary.LittleEndian.Uint32(bin[8:])}
+		if got != want {
+			t.Errorf("%s: %v, want %v", in, got, want)
+		}
+	}
+	for in, sentinel := range map[string]error{
+		`"P1M1M"`:            avro.ErrInvalid, // a designator twice
+		`"PT1H1H"`:           avro.ErrInvalid,
+		`"P1D2M"`:            avro.ErrInvalid, // out of order
+		`"PT1S2M"`:           avro.ErrInvalid,
+		`"P1DT"`:             avro.ErrInvalid, // T with no time after it
+		`"P1DTT1H"`:          avro.ErrInvalid,
+		`"P1H"`:              avro.ErrInvalid, // a time designator before T
+		`"PT1D"`:             avro.ErrInvalid,
+		`"PT1193H2M47.296S"`: avro.ErrRange,
+		`"P357913942Y"`:      avro.ErrRange,
+		// Repeated counts that a wrapping sum would take for 5 seconds.
+		`"PT` + strings.Repeat("999999999999H", 5) + `124095576035H25M56.616S"`: avro.ErrInvalid,
+		`"PT999999999999H999999999999M999999999999S"`:                           avro.ErrRange,
+	} {
+		if _, err := o.JSONToBinary(nil, s, []byte(in)); !errors.Is(err, sentinel) {
+			t.Errorf("%.40s: %v, want %v", in, err, sentinel)
 		}
 	}
 }
@@ -361,6 +405,48 @@ func TestBareUnionsWithObjectBranches(t *testing.T) {
 
 // TestOptionsOutOfRange: a Unions, Logical or Bytes value that is none
 // of their constants is an error from every entry point, and leaves the
+// TestTextAsJSONSpellsIt: text is read as JSON spells it. A bare union
+// takes an escaped "NaN" for its double as it takes "NaN"; a decimal's
+// string is its number alone, without white space; base64 has no line
+// breaks, which the decoder would otherwise skip.
+func TestTextAsJSONSpellsIt(t *testing.T) {
+	plain := avrojson.Plain()
+	union := schema.MustParse(`["null","double"]`)
+	nan := append([]byte{2}, 1, 0, 0, 0, 0, 0, 0xf8, 0x7f)
+	for _, in := range []string{`"NaN"`, `"\u004eaN"`, `"\u004E\u0061\u004E"`, `"-\u0049nfinity"`} {
+		bin, err := plain.JSONToBinary(nil, union, []byte(in))
+		if err != nil || len(bin) != 9 || bin[0] != 2 {
+			t.Errorf("%s: % x, %v; want the double", in, bin, err)
+		}
+		var v any
+		if err := plain.Unmarshal(union, []byte(in), &v); err != nil {
+			t.Errorf("%s into any: %v", in, err)
+		} else if f, ok := v.(float64); !ok || !math.IsNaN(f) && !math.IsInf(f, -1) {
+			t.Errorf("%s into any: %#v", in, v)
+		}
+	}
+	if bin, _ := plain.JSONToBinary(nil, union, []byte(`"\u004eaN"`)); string(bin) != string(nan) {
+		t.Errorf("escaped NaN: % x, want % x", bin, nan)
+	}
+	for _, in := range []string{`"\u004eaNx"`, `"\u004e"`, `"` + strings.Repeat(`\u004e`, 20) + `"`} {
+		if _, err := plain.JSONToBinary(nil, union, []byte(in)); !errors.Is(err, avro.ErrInvalid) {
+			t.Errorf("%.30s: %v, want ErrInvalid", in, err)
+		}
+	}
+	dec := schema.MustParse(`{"type":"bytes","logicalType":"decimal","precision":4,"scale":2}`)
+	for _, in := range []string{`" 6.17"`, `"6.17 "`, `"\t6.17"`, `"\n6.17"`, `"+6.17"`, `""`} {
+		if _, err := plain.JSONToBinary(nil, dec, []byte(in)); !errors.Is(err, avro.ErrInvalid) {
+			t.Errorf("decimal %s: %v, want ErrInvalid", in, err)
+		}
+	}
+	b64 := avrojson.Options{Bytes: avrojson.Base64Bytes}
+	for in, want := range map[string]error{`"AP9B"`: nil, `"AP8"`: nil, `"AP\n9B"`: avro.ErrInvalid, `"AP9B\r\n"`: avro.ErrInvalid, `"AP 9B"`: avro.ErrInvalid} {
+		if _, err := b64.JSONToBinary(nil, schema.MustParse(`"bytes"`), []byte(in)); !errors.Is(err, want) && (want != nil || err != nil) {
+			t.Errorf("base64 %s: %v, want %v", in, err, want)
+		}
+	}
+}
+
 // schema's programs of the valid styles as they are.
 func TestOptionsOutOfRange(t *testing.T) {
 	s := schema.MustParse(`{"type":"long","logicalType":"timestamp-millis"}`)

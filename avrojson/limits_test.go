@@ -228,3 +228,36 @@ func TestReadableDecimalDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestReadableDecimalSignBytes: the digit limit counts the digits of the
+// value, not the sign bytes a writer may pad it with, so a small value in
+// many bytes is written as its number.
+func TestReadableDecimalSignBytes(t *testing.T) {
+	readable := avrojson.Options{Logical: avrojson.ReadableLogical}
+	dec := schema.MustParse(`{"type":"bytes","logicalType":"decimal","precision":4,"scale":2}`)
+	fixed := schema.MustParse(`{"type":"fixed","name":"F","size":900,"logicalType":"decimal","precision":4,"scale":2}`)
+	for _, c := range []struct {
+		pad  byte
+		last []byte
+		want string
+	}{
+		{0x00, []byte{0x00}, "0.00"},
+		{0x00, []byte{0x02, 0x69}, "6.17"},
+		{0xff, []byte{0xff}, "-0.01"},
+		{0xff, []byte{0xfd, 0x97}, "-6.17"},
+		{0x00, []byte{0x80}, "1.28"},
+		{0xff, []byte{0x7f}, "-1.29"},
+	} {
+		unscaled := append(bytes.Repeat([]byte{c.pad}, 900-len(c.last)), c.last...)
+		for _, s := range []*schema.Schema{dec, fixed} {
+			datum := unscaled
+			if s == dec {
+				datum = append(varint.AppendLong(nil, int64(len(unscaled))), unscaled...)
+			}
+			text, err := readable.BinaryToJSON(nil, s, datum)
+			if err != nil || string(text) != c.want {
+				t.Errorf("%s padded with %#x: %s, %v; want %s", s, c.pad, text, err, c.want)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/avrogo/avro/internal/decimal"
@@ -366,24 +367,29 @@ func (n decimalNode) toJSON(t *toState) {
 		t.Failf(wire.ErrLimit, "decimal scale %d beyond %d", n.scale, t.MaxDecimalScale)
 		return
 	}
-	if !decimalTextFits(t, b, n.precision) {
+	b, ok := decimalText(t, b, n.precision)
+	if !ok {
 		return
 	}
 	t.out = appendDecimalText(t.out, b, n.scale, n.asString)
 }
 
-// decimalTextFits reports whether the unscaled value unscaled has at most
-// the digits of precision or of the decoding's MaxDecimalScale, whichever
-// is more, and fails t if not: the time to write a number in decimal
-// grows faster than its length.
-func decimalTextFits(t *toState, unscaled []byte, precision int) bool {
+// decimalText returns the unscaled value unscaled without the sign bytes
+// that repeat its sign, and whether it has at most the digits of precision
+// or of the decoding's MaxDecimalScale, whichever is more, failing t if
+// not: the time to write a number in decimal grows faster than its length,
+// while a value padded with sign bytes writes no more digits.
+func decimalText(t *toState, unscaled []byte, precision int) ([]byte, bool) {
+	for len(unscaled) > 1 && (unscaled[0] == 0 && unscaled[1] < 0x80 || unscaled[0] == 0xff && unscaled[1] >= 0x80) {
+		unscaled = unscaled[1:]
+	}
 	limit := max(precision, t.MaxDecimalScale)
 	// A byte holds at most 2.41 digits.
 	if len(unscaled) > limit*100/241+1 {
 		t.Failf(wire.ErrLimit, "decimal of %d bytes, more digits than the limit of %d", len(unscaled), limit)
-		return false
+		return nil, false
 	}
-	return true
+	return unscaled, true
 }
 
 // appendDecimalText appends the decimal unscaled * 10^-scale, its
@@ -524,7 +530,8 @@ func (f *fromState) readDecimal() (neg bool, digits []byte, exp int, start int, 
 		}
 		r := jsontext.Reader{Buf: raw}
 		lit, _ = r.ReadNumber(f.maxNumber)
-		if r.Failed() || r.Pos != len(raw) {
+		// The number is the whole string, white space around it too.
+		if r.Failed() || len(lit) != len(raw) {
 			f.fail(wire.ErrInvalid, start, "%q is not a decimal number", raw)
 			return
 		}
@@ -574,7 +581,10 @@ type bigDecimalNode struct{ asString bool }
 
 func (n bigDecimalNode) toJSON(t *toState) {
 	raw, scale, ok := t.ReadBigDecimal()
-	if !ok || !decimalTextFits(t, raw, 0) {
+	if ok {
+		raw, ok = decimalText(t, raw, 0)
+	}
+	if !ok {
 		return
 	}
 	t.out = appendDecimalText(t.out, raw, int(scale), n.asString)
@@ -759,18 +769,25 @@ func (n durationNode) fromJSON(f *fromState) {
 
 // parseDuration parses P[nY][nM][nW][nD][T[nH][nM][n[.fff]S]]: years are
 // twelve months and weeks seven days, as the three counts of an Avro
-// duration hold them. A count that does not fit is ErrRange.
+// duration hold them. Each designator comes at most once and in that
+// order, as ISO 8601 has it, which also keeps the sums of counts of at
+// most twelve digits far from overflow. A count that does not fit is
+// ErrRange.
 func parseDuration(s []byte) (months, days, ms uint32, err error) {
 	if len(s) < 3 || s[0] != 'P' {
 		return 0, 0, 0, wire.ErrInvalid
 	}
 	var m, d, t uint64
-	inTime := false
-	seen := false
+	// next is the rank the next designator must reach: Y M W D, then
+	// after T the ranks H M S.
+	next, inTime := 0, false
 	for i := 1; i < len(s); {
 		if s[i] == 'T' && !inTime {
-			inTime = true
+			next, inTime = durationTime, true
 			i++
+			if i == len(s) {
+				return 0, 0, 0, wire.ErrInvalid
+			}
 			continue
 		}
 		j := i
@@ -803,32 +820,51 @@ func parseDuration(s []byte) (months, days, ms uint32, err error) {
 			}
 			j = k
 		}
-		switch unit := s[j]; {
-		case !inTime && unit == 'Y':
-			m += v * 12
-		case !inTime && unit == 'M':
-			m += v
-		case !inTime && unit == 'W':
-			d += v * 7
-		case !inTime && unit == 'D':
-			d += v
-		case inTime && unit == 'H':
-			t += v * 3600000
-		case inTime && unit == 'M':
-			t += v * 60000
-		case inTime && unit == 'S':
-			t += v*1000 + frac
-		default:
+		rank := durationRank(s[j], inTime)
+		if rank < next {
 			return 0, 0, 0, wire.ErrInvalid
 		}
-		seen = true
+		switch rank {
+		case 0:
+			m += v * 12
+		case 1:
+			m += v
+		case 2:
+			d += v * 7
+		case 3:
+			d += v
+		case durationTime:
+			t += v * 3600000
+		case durationTime + 1:
+			t += v * 60000
+		default:
+			t += v*1000 + frac
+		}
+		next = rank + 1
 		i = j + 1
 	}
-	if !seen {
+	if next == 0 {
 		return 0, 0, 0, wire.ErrInvalid
 	}
 	if m > math.MaxUint32 || d > math.MaxUint32 || t > math.MaxUint32 {
 		return 0, 0, 0, wire.ErrRange
 	}
 	return uint32(m), uint32(d), uint32(t), nil
+}
+
+// durationTime is the rank of the first designator after T.
+const durationTime = 4
+
+// durationRank is the place of a duration's designator in the order
+// ISO 8601 writes them, or -1 for a letter that is none.
+func durationRank(unit byte, inTime bool) int {
+	designators := "YMWD"
+	base := 0
+	if inTime {
+		designators, base = "HMS", durationTime
+	}
+	if i := strings.IndexByte(designators, unit); i >= 0 {
+		return base + i
+	}
+	return -1
 }

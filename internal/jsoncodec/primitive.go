@@ -1,6 +1,7 @@
 package jsoncodec
 
 import (
+	"bytes"
 	"encoding/base64"
 	"math"
 	"strconv"
@@ -371,6 +372,12 @@ func (f *fromState) readBytes(b64 bool) ([]byte, int) {
 		if esc {
 			f.scratch = f.Unquote(f.scratch[:0], raw, start+1)
 			text = f.scratch
+			// The decoder skips line breaks, which base64 in JSON never
+			// has (and the text back would not have).
+			if bytes.ContainsAny(text, "\r\n") {
+				f.fail(wire.ErrInvalid, start, "bytes are not base64: a line break")
+				return nil, start
+			}
 		}
 		var err error
 		f.tmp, err = base64.StdEncoding.AppendDecode(f.tmp[:0], text)

@@ -311,18 +311,33 @@ func (n *unionNode) bareBranch(f *fromState, c byte) int {
 }
 
 // nonFiniteText reports whether b starts with a string that a float reads
-// as NaN or an infinity.
+// as NaN or an infinity, escaped or not.
 func nonFiniteText(b []byte) bool {
 	const longest = len(`"-Infinity"`)
 	if len(b) < 2 || b[0] != '"' {
 		return false
 	}
-	end := bytes.IndexByte(b[1:min(len(b), longest)], '"')
-	if end < 0 {
+	head := b[1:min(len(b), longest)]
+	end := bytes.IndexByte(head, '"')
+	escape := bytes.IndexByte(head, '\\')
+	if escape < 0 || end >= 0 && end < escape {
+		if end < 0 {
+			return false
+		}
+		_, ok := nonFinite(head[:end])
+		return ok
+	}
+	// The window holds the longest name with every character escaped as
+	// \uXXXX, and bounds the work on a long string.
+	r := jsontext.Reader{Buf: b[:min(len(b), 2+6*(longest-2))]}
+	raw, _ := r.ReadString()
+	if r.Failed() {
 		return false
 	}
-	_, ok := nonFinite(b[1 : 1+end])
-	return ok
+	var tmp [longest]byte
+	text := r.Unquote(tmp[:0], raw, 1)
+	_, ok := nonFinite(text)
+	return ok && !r.Failed()
 }
 
 // matches describes the branches that a bare value starting with c, at
