@@ -124,7 +124,7 @@ func WithNormalize(on bool) Option { return func(c *Client) { c.normalize = on }
 // WithParseOptions parses the registry's schemas with o (and its limits).
 func WithParseOptions(o schema.ParseOptions) Option { return func(c *Client) { c.parse = o } }
 
-// NewClient returns a client of the registry at url. Several URLs,
+// NewClient returns a client of the registry at rawURL. Several URLs,
 // separated by commas, are tried in turn (failover).
 func NewClient(rawURL string, opts ...Option) (*Client, error) {
 	c := &Client{

@@ -12,25 +12,27 @@
 //
 // Schemas by id never change in a registry, so they are kept for the
 // client's life, as are the ids of the schemas registered or looked up
-// under a subject; the latest version of a subject is kept for a short
-// TTL (WithLatestTTL). Concurrent lookups of one id make one request. An id the
-// registry does not know is remembered for a short time (NegativeTTL), so
-// that a flood of messages with a bad id does not flood the registry.
+// under a subject; the latest version of a subject is kept for a short TTL
+// (WithLatestTTL). Concurrent lookups of one id make one request. An id
+// the registry does not know is remembered for a short time
+// (WithNegativeTTL), so that a flood of messages with a bad id does not
+// flood the registry.
 //
 // # Reliability
 //
 // Requests go to the first URL that answers; a network error, a 5xx or a
 // 429 moves to the next and is retried, with capped exponential backoff
-// and full jitter, up to MaxRetries times and within the context's
-// deadline. Responses larger than MaxResponseSize are an error, read no
-// further than that.
+// and full jitter, up to DefaultMaxRetries times (WithRetries) and within
+// the context's deadline. Responses larger than DefaultMaxResponseSize
+// (WithMaxResponseSize) are an error, read no further than that.
 //
 // # References
 //
-// A schema with references is parsed after its references, depth first,
-// in one schema.Parser per lookup, so that the named types of one
-// reference graph never collide with another's. Reference graphs are
-// bounded in depth (MaxReferenceDepth) and cycles are an error.
+// A schema with references is parsed after its references, depth first, in
+// one schema.Parser per lookup, so that the named types of one reference
+// graph never collide with another's. Reference graphs are bounded in
+// depth (DefaultMaxReferenceDepth, WithMaxReferenceDepth) and cycles are
+// an error.
 //
 // To register a reference graph, register the schemas that define the
 // shared types first (leaves first), then the schema that uses them with

@@ -27,34 +27,43 @@ func (e *Error) Error() string {
 // Is reports whether target is the sentinel of e's code (or, for
 // ErrIncompatible, its status).
 func (e *Error) Is(target error) bool {
-	s, ok := target.(*sentinel)
+	s, ok := target.(*codeError)
 	if !ok {
 		return false
 	}
 	return e.Code == s.code || s.code == 409 && e.StatusCode == 409
 }
 
-type sentinel struct {
+// codeError is a sentinel that an *Error with its registry error code
+// matches.
+type codeError struct {
 	code int
 	msg  string
 }
 
-func (s *sentinel) Error() string { return "registry: " + s.msg }
+func (s *codeError) Error() string { return "registry: " + s.msg }
 
-// Sentinels of the registry's error codes, for errors.Is.
+// sentinel returns the sentinel of a registry error code. It is a
+// function so that go doc shows each sentinel's code and message.
+func sentinel(code int, msg string) error { return &codeError{code, msg} }
+
+// Sentinels of the registry's error codes, for errors.Is. An *Error
+// matches the sentinel of its code; ErrIncompatible matches every 409.
 var (
-	ErrSubjectNotFound    error = &sentinel{40401, "subject not found"}
-	ErrVersionNotFound    error = &sentinel{40402, "version not found"}
-	ErrSchemaNotFound     error = &sentinel{40403, "schema not found"}
-	ErrSubjectSoftDeleted error = &sentinel{40404, "subject was soft deleted"}
-	ErrIncompatible       error = &sentinel{409, "schema incompatible with an earlier version"}
-	ErrInvalidSchema      error = &sentinel{42201, "invalid schema"}
-	ErrInvalidVersion     error = &sentinel{42202, "invalid version"}
+	ErrSubjectNotFound    = sentinel(40401, "subject not found")
+	ErrVersionNotFound    = sentinel(40402, "version not found")
+	ErrSchemaNotFound     = sentinel(40403, "schema not found")
+	ErrSubjectSoftDeleted = sentinel(40404, "subject was soft deleted")
+	ErrIncompatible       = sentinel(409, "schema incompatible with an earlier version")
+	ErrInvalidSchema      = sentinel(42201, "invalid schema")
+	ErrInvalidVersion     = sentinel(42202, "invalid version")
 )
 
-// ErrTooLarge is returned for a response larger than MaxResponseSize.
+// ErrTooLarge is returned for a response larger than the client's limit
+// (DefaultMaxResponseSize, or WithMaxResponseSize).
 var ErrTooLarge = errors.New("registry: response too large")
 
 // ErrReferences is wrapped by the errors of a reference graph that is
-// cyclic or deeper than MaxReferenceDepth.
+// cyclic or deeper than the client's limit (DefaultMaxReferenceDepth, or
+// WithMaxReferenceDepth).
 var ErrReferences = errors.New("registry: bad schema references")
