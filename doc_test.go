@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"io/fs"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 
 // docPackages are the directories of the module's packages, relative to
 // the module root, whose go doc output users read.
-var docPackages = []string{".", "schema", "value", "ocf", "kafka", "varint", "avrojson"}
+var docPackages = []string{".", "schema", "value", "ocf", "kafka", "varint", "avrojson", "registry"}
 
 var (
 	// sourceFileRE matches a Go source file name such as codec_time.go.
@@ -32,6 +33,7 @@ var (
 type docText struct {
 	comments []string // "where: text"
 	values   []string // printed const and var declarations
+	types    []string // printed type declarations
 	missing  []string // exported names without a doc comment
 	private  map[string]bool
 }
@@ -132,7 +134,9 @@ func loadDocText(t *testing.T, dir string) docText {
 		add(ty.Name, ty.Doc)
 		// Struct fields and interface methods: the printed declaration,
 		// filtered to the exported parts as go doc shows it.
-		dt.comments = append(dt.comments, ty.Name+" (decl): "+printDecl(ty.Decl))
+		decl := printDecl(ty.Decl)
+		dt.comments = append(dt.comments, ty.Name+" (decl): "+decl)
+		dt.types = append(dt.types, decl)
 		values(ty.Consts)
 		values(ty.Vars)
 		funcs("", ty.Funcs)
@@ -146,6 +150,7 @@ func loadDocText(t *testing.T, dir string) docText {
 // testdata/hostile, decodeLongsImpl, storedLimit, &ocfError{...}), and
 // covers every exported name.
 func TestDocumentationIsForUsers(t *testing.T) {
+	internal := internalQualifiers(t)
 	for _, dir := range docPackages {
 		dt := loadDocText(t, dir)
 		for _, name := range dt.missing {
@@ -176,8 +181,36 @@ func TestDocumentationIsForUsers(t *testing.T) {
 			if m := unexportedLiteralRE.FindString(codeLines(v)); m != "" {
 				t.Errorf("%s: a value is shown as a literal of an unexported type (%s): %s", dir, m, v)
 			}
+			if m := internal.FindString(codeLines(v)); m != "" {
+				t.Errorf("%s: a value is shown by an internal package's name (%s): %s", dir, m, v)
+			}
+		}
+		for _, d := range dt.types {
+			if m := internal.FindString(codeLines(d)); m != "" {
+				t.Errorf("%s: a type is declared by an internal package's name (%s): %s", dir, m, d)
+			}
 		}
 	}
+}
+
+// internalQualifiers matches a name qualified by one of the module's
+// internal packages (codec.Duration), which users can neither import nor
+// look up.
+func internalQualifiers(t *testing.T) *regexp.Regexp {
+	entries, err := os.ReadDir("internal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("no internal packages")
+	}
+	return regexp.MustCompile(`\b(` + strings.Join(names, "|") + `)\.[A-Z]`)
 }
 
 // identLike reports whether an unexported name cannot be an English word

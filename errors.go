@@ -12,22 +12,29 @@ import (
 var (
 	// ErrTruncated means the input ended inside a value. It also matches
 	// io.ErrUnexpectedEOF.
-	ErrTruncated = codec.ErrTruncated
+	ErrTruncated error
 	// ErrInvalid means the input is not valid Avro for the schema: an
 	// overlong varint, a union or enum index out of range, a boolean byte
 	// other than 0 or 1, a negative length, a block whose items do not end
 	// at its byte size, trailing bytes, ...
-	ErrInvalid = codec.ErrInvalid
+	ErrInvalid error
 	// ErrLimit means a configured safety limit was exceeded (nesting depth,
 	// length of one value, items in one collection, bytes allocated by one
 	// decode). See DecodeOptions.
-	ErrLimit = codec.ErrLimit
+	ErrLimit error
 	// ErrRange means a Go value does not fit the schema type: an int64 that
 	// does not fit an Avro int, a byte slice of the wrong length for a
 	// fixed, a decimal with more digits than its scale, a value that fits no
 	// union branch, a nil pointer where the schema has no null.
-	ErrRange = codec.ErrRange
+	ErrRange error
 )
+
+// The sentinels are the engine's own, so that its errors match them; they
+// are set here rather than in their declarations to keep the engine's
+// names out of the documentation.
+func init() {
+	ErrTruncated, ErrInvalid, ErrLimit, ErrRange = codec.ErrTruncated, codec.ErrInvalid, codec.ErrLimit, codec.ErrRange
+}
 
 // Error is the error returned for a value that cannot be encoded or
 // decoded. Path locates the value in the datum ("items[3].name"; empty for

@@ -269,13 +269,13 @@ type anyDuration struct{ base anyNode }
 
 func (anyDuration) decodeAny(d *decodeState, b *anyBoxes) any {
 	if b := d.ReadRaw(12); d.Err == nil {
-		return durationFromBytes(b)
+		return boxDuration(durationFromBytes(b))
 	}
 	return nil
 }
 
 func (n anyDuration) encodeAny(v any, e *encodeState) {
-	if x, ok := v.(Duration); ok {
+	if x, ok := unboxDuration(v); ok {
 		e.Buf = appendDuration(e.Buf, x)
 		return
 	}
@@ -283,7 +283,7 @@ func (n anyDuration) encodeAny(v any, e *encodeState) {
 }
 
 func (n anyDuration) accepts(v any) bool {
-	if _, ok := v.(Duration); ok {
+	if _, ok := unboxDuration(v); ok {
 		return true
 	}
 	return n.base.accepts(v)

@@ -66,8 +66,6 @@ func classify(v any) anyClass {
 		return clsDuration
 	case *big.Rat, big.Rat:
 		return clsRat
-	case Duration:
-		return clsAvroDuration
 	case [16]byte:
 		return clsByteArray
 	case json.Number:
@@ -75,6 +73,9 @@ func classify(v any) anyClass {
 			return clsInt64
 		}
 		return clsFloat64
+	}
+	if _, ok := unboxDuration(v); ok {
+		return clsAvroDuration
 	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {

@@ -39,16 +39,32 @@ var (
 	durationType     = reflect.TypeFor[Duration]()
 )
 
-// Duration is the Go value of the Avro duration logical type (a fixed of
-// 12 bytes: three little-endian unsigned 32-bit integers). The three parts
-// are kept apart, as the specification defines them, because they do not
-// convert into one another: a month has no fixed number of days, and a day
-// has no fixed number of milliseconds across daylight saving changes. That
-// is also why this is not a time.Duration.
+// Duration is the layout of the Go value of the Avro duration logical
+// type (a fixed of 12 bytes: three little-endian unsigned 32-bit
+// integers). Users see it as the type UseDurationType names.
 type Duration struct {
-	Months       uint32 // number of months
-	Days         uint32 // number of days
-	Milliseconds uint32 // number of milliseconds
+	Months       uint32
+	Days         uint32
+	Milliseconds uint32
+}
+
+// boxDuration makes the value that decoding a duration into an any gives,
+// and unboxDuration reads one to encode: a Duration until UseDurationType
+// names the exported type.
+var (
+	boxDuration   = func(d Duration) any { return d }
+	unboxDuration = func(v any) (Duration, bool) { d, ok := v.(Duration); return d, ok }
+)
+
+// UseDurationType makes T the Go type of durations: what a duration
+// decoded into an any is, what an any holding one encodes, and what
+// SchemaOf maps to duration. Package avro calls it when it is initialized,
+// with its exported Duration, so that no value of this package's type
+// reaches users.
+func UseDurationType[T ~struct{ Months, Days, Milliseconds uint32 }]() {
+	durationType = reflect.TypeFor[T]()
+	boxDuration = func(d Duration) any { return T(d) }
+	unboxDuration = func(v any) (Duration, bool) { t, ok := v.(T); return Duration(t), ok }
 }
 
 // isTimeType reports whether t is time.Time or a type defined from it,
