@@ -56,7 +56,9 @@ type UnknownIDError struct {
 func (e *UnknownIDError) Error() string { return fmt.Sprintf("kafka: unknown schema id %d", e.ID) }
 
 // FormatError reports a message that is not in the wire format: shorter
-// than the header, or with a first byte other than MagicByte.
+// than its header, or with a first byte other than MagicByte and
+// MagicGUID. ParseHeader, which reads schema ids only, reports a message
+// with a GUID header as a FormatError too.
 type FormatError struct {
 	// Topic is the Deserializer's topic (see ForTopic), or "".
 	Topic string
@@ -69,6 +71,8 @@ type FormatError struct {
 // Error says whether the magic byte was wrong or the message too short.
 func (e *FormatError) Error() string {
 	switch {
+	case e.Len >= 1+GUIDSize && e.Magic == MagicGUID:
+		return fmt.Sprintf("%smessage names its schema by GUID (magic byte 0x01), not by id: read it with ParseSchemaID", prefix(e.Topic))
 	case e.Len > 0 && e.Magic == MagicGUID:
 		return fmt.Sprintf("%smessage of %d bytes is shorter than the %d-byte GUID header", prefix(e.Topic), e.Len, 1+GUIDSize)
 	case e.Len > 0 && e.Magic != MagicByte:
@@ -161,8 +165,9 @@ func AppendHeader(dst []byte, id int) ([]byte, error) {
 	return binary.BigEndian.AppendUint32(dst, uint32(int32(id))), nil
 }
 
-// ParseHeader returns the schema id of a message and its datum, or a
-// *FormatError.
+// ParseHeader returns the schema id of a message in the wire format with
+// an id (magic byte 0) and its datum, or a *FormatError. ParseSchemaID
+// reads GUID headers (magic byte 1) too.
 func ParseHeader(msg []byte) (id int, datum []byte, err error) {
 	if len(msg) < HeaderSize || msg[0] != MagicByte {
 		e := &FormatError{Len: len(msg)}

@@ -118,6 +118,11 @@ func TestErrors(t *testing.T) {
 	if err := ds.Unmarshal(ctx, []byte{1, 0, 0, 0, 1}, &o); !errors.As(err, &fe) || !strings.Contains(err.Error(), "GUID") {
 		t.Errorf("a short GUID message: %v", err)
 	}
+	// ParseHeader reads ids only, and says so of a whole GUID message.
+	guidMsg := append([]byte{MagicGUID}, make([]byte, GUIDSize+1)...)
+	if _, _, err := ParseHeader(guidMsg); !errors.As(err, &fe) || !strings.Contains(err.Error(), "ParseSchemaID") {
+		t.Errorf("ParseHeader of a GUID message: %v", err)
+	}
 	var ue *UnknownIDError
 	var le *LookupError
 	err := ds.Unmarshal(ctx, []byte{0, 0, 0, 0, 9, 2}, &o)
