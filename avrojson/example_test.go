@@ -2,6 +2,8 @@ package avrojson_test
 
 import (
 	"fmt"
+	"io"
+	"strings"
 	"time"
 
 	"github.com/avrogo/avro/avrojson"
@@ -63,4 +65,74 @@ func ExampleBinaryToJSON() {
 	// Output:
 	// {"x":42,"tags":{"a":7}}
 	// 54 02 02 61 0e 00
+}
+
+// Unmarshal reads the specification's JSON into any Go target avro.Unmarshal
+// takes; with a resolved schema, JSON written with an older schema comes
+// back in the newer one's shape.
+func ExampleUnmarshal() {
+	v1 := schema.MustParse(`{"type":"record","name":"User","fields":[
+		{"name":"name","type":"string"}]}`)
+	v2 := schema.MustParse(`{"type":"record","name":"User","fields":[
+		{"name":"name","type":"string"},
+		{"name":"langs","type":{"type":"array","items":"string"},"default":["en"]}]}`)
+	type User struct {
+		Name  string   `avro:"name"`
+		Langs []string `avro:"langs"`
+	}
+	resolved, err := schema.Resolve(v1, v2)
+	if err != nil {
+		panic(err)
+	}
+	var u User
+	if err := avrojson.Unmarshal(resolved, []byte(`{"name":"Ada"}`), &u); err != nil {
+		panic(err)
+	}
+	fmt.Printf("%+v\n", u)
+
+	var generic any
+	if err := avrojson.Unmarshal(v2, []byte(`{"name":"Grace","langs":["en","fr"]}`), &generic); err != nil {
+		panic(err)
+	}
+	fmt.Println(generic)
+	// Output:
+	// {Name:Ada Langs:[en]}
+	// map[langs:[en fr] name:Grace]
+}
+
+// A Decoder reads JSON Lines (or JSON values one after another); errors
+// carry the path of the field and the byte offset in the stream.
+func ExampleOptions_NewDecoder() {
+	s := schema.MustParse(`{"type":"record","name":"Reading","fields":[
+		{"name":"station","type":"string"},
+		{"name":"temp","type":["null","double"]}]}`)
+	type Reading struct {
+		Station string   `avro:"station"`
+		Temp    *float64 `avro:"temp"`
+	}
+	lines := `{"station":"011990-99999","temp":21.5}
+{"station":"012650-99999","temp":null}
+{"station":"012650-99999","temp":"warm"}
+`
+	d := avrojson.Plain().NewDecoder(strings.NewReader(lines), s)
+	for {
+		var r Reading
+		err := d.Decode(&r)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			break
+		}
+		if r.Temp == nil {
+			fmt.Println(r.Station, "no reading")
+		} else {
+			fmt.Println(r.Station, *r.Temp)
+		}
+	}
+	// Output:
+	// 011990-99999 21.5
+	// 012650-99999 no reading
+	// avro: unmarshal temp at offset 111: invalid data: a JSON string matches no branch of union [null,double]
 }

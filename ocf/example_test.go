@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"log"
+	"os"
 
 	"github.com/avrogo/avro/ocf"
 	"github.com/avrogo/avro/schema"
@@ -113,4 +115,63 @@ func ExampleRecords() {
 	// {Station:011990-99999 Temp:0 Unit:C}
 	// {Station:012650-99999 Temp:10 Unit:C}
 	// true
+}
+
+// NewAppender adds records to the end of an existing file, with the
+// schema, codec and sync marker its header gives.
+func ExampleNewAppender() {
+	s := schema.MustParse(`{"type":"record","name":"Reading","fields":[
+		{"name":"station","type":"string"},{"name":"temp","type":"int"}]}`)
+	f, err := os.CreateTemp("", "readings-*.avro")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer func() { _ = f.Close(); _ = os.Remove(f.Name()) }()
+
+	w, err := ocf.NewWriter(f, s, ocf.WithCodec(ocf.CodecSnappy))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := w.Encode(map[string]any{"station": "011990-99999", "temp": 0}); err != nil {
+		log.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
+
+	// Later, perhaps in another process: open the file and add to it.
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		log.Fatal(err)
+	}
+	a, err := ocf.NewAppender(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := a.Encode(map[string]any{"station": "012650-99999", "temp": -11}); err != nil {
+		log.Fatal(err)
+	}
+	if err := a.Close(); err != nil {
+		log.Fatal(err)
+	}
+
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		log.Fatal(err)
+	}
+	r, err := ocf.NewReader(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for r.Next() {
+		var rd map[string]any
+		if err := r.Decode(&rd); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(r.Codec(), rd["station"], rd["temp"])
+	}
+	if err := r.Err(); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// snappy 011990-99999 0
+	// snappy 012650-99999 -11
 }

@@ -218,8 +218,12 @@ func (n *unionNode) fromJSON(f *fromState) {
 			n.branches[i].fromJSON(f)
 			return
 		} else if i == ambiguous || c != '{' {
-			if !f.failed() {
+			switch {
+			case f.failed():
+			case i == ambiguous:
 				f.fail(wire.ErrInvalid, f.Pos, "JSON value matches %s of union %s; write it tagged", n.matches(f, c), n.desc)
+			default:
+				f.fail(wire.ErrInvalid, f.Pos, "a JSON %s matches no branch of union %s", jsonTypeOf(c), n.desc)
 			}
 			return
 		}
@@ -338,6 +342,23 @@ func nonFiniteText(b []byte) bool {
 	text := r.Unquote(tmp[:0], raw, 1)
 	_, ok := nonFinite(text)
 	return ok && !r.Failed()
+}
+
+// jsonTypeOf names the type of the JSON value that starts with c.
+func jsonTypeOf(c byte) string {
+	switch c {
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	case 'n':
+		return "null"
+	}
+	return "number"
 }
 
 // matches describes the branches that a bare value starting with c, at
