@@ -41,7 +41,7 @@ var (
 	// parse. It matches avro.ErrInvalid.
 	ErrInvalidHeader = sentinel("ocf: invalid file header", avro.ErrInvalid)
 	// ErrUnsupportedCodec means the file names a codec that is not
-	// registered, or that the codec cannot write (bzip2). It matches
+	// registered, or that the codec cannot write (bzip2, xz). It matches
 	// errors.ErrUnsupported.
 	ErrUnsupportedCodec = sentinel("ocf: unsupported codec", errors.ErrUnsupported)
 	// ErrInvalidBlock means a block header or its records are malformed: a

@@ -1,6 +1,6 @@
 // Package schema parses Avro schemas (Apache Avro 1.12) into an immutable
-// tree of nodes that the codec packages compile, and computes their
-// Parsing Canonical Form and fingerprints.
+// tree of nodes that packages avro and avrojson compile to codecs, and
+// computes their Parsing Canonical Form and fingerprints.
 //
 // # Nodes
 //

@@ -12,16 +12,10 @@ import (
 )
 
 // MaxDepth is the deepest nesting of JSON arrays and objects that Parse
-// accepts. Schema text comes from registries and container file headers,
-// that is from peers: without a bound, a few hundred kilobytes of "[[[[" or
-// of nested {"type":"array","items":...} would drive the recursive parser
-// (and every recursive walk of the result) as deep as the attacker likes.
-// A record nested in a record costs three levels (object, "fields" array,
+// accepts, so that schema text from registries and container file headers
+// cannot drive the parser, or any walk of the result, arbitrarily deep. A
+// record nested in a record costs three levels (object, "fields" array,
 // field object), so this still allows schemas more than 300 records deep.
-//
-// The parser is our own rather than encoding/json (whose limit is 10,000
-// levels) because encoding/json decodes objects into maps, which lose the
-// attribute order that props keep.
 const MaxDepth = 1000
 
 // object is a decoded JSON object that keeps its members in the order
