@@ -189,6 +189,11 @@ func TestDocumentationIsForUsers(t *testing.T) {
 			if m := internal.FindString(codeLines(d)); m != "" {
 				t.Errorf("%s: a type is declared by an internal package's name (%s): %s", dir, m, d)
 			}
+			for _, w := range wordRE.FindAllString(codeLines(d), -1) {
+				if dt.private[w] {
+					t.Errorf("%s: a type is declared with the unexported %s: %s", dir, w, d)
+				}
+			}
 		}
 	}
 }

@@ -40,8 +40,14 @@ const (
 	DefaultMaxSchemaSize = 4 << 20
 )
 
-// A ReaderOption configures a Reader.
-type ReaderOption func(*readerConfig)
+// A ReaderOption configures a Reader: one of the With functions that return
+// a ReaderOption.
+type ReaderOption interface{ applyReader(*readerConfig) }
+
+// readerOption is a ReaderOption made of a function.
+type readerOption func(*readerConfig)
+
+func (f readerOption) applyReader(c *readerConfig) { f(c) }
 
 type readerConfig struct {
 	maxBlock   int64
@@ -58,7 +64,7 @@ type readerConfig struct {
 // fields, skipped removed fields, aliases, enum defaults). A writer schema
 // that s cannot read makes NewReader fail with the *schema.CompatibilityError.
 func WithReaderSchema(s *schema.Schema) ReaderOption {
-	return func(c *readerConfig) { c.reader = s }
+	return readerOption(func(c *readerConfig) { c.reader = s })
 }
 
 // WithMaxBlockSize sets the largest block the Reader accepts once
@@ -69,21 +75,21 @@ func WithReaderSchema(s *schema.Schema) ReaderOption {
 // plus what the decoded records hold. A larger block is an error wrapping
 // ErrTooLarge.
 func WithMaxBlockSize(n int64) ReaderOption {
-	return func(c *readerConfig) {
+	return readerOption(func(c *readerConfig) {
 		if n > 0 {
 			c.maxBlock = n
 		}
-	}
+	})
 }
 
 // WithMaxHeaderSize sets the largest header the Reader accepts (default
 // DefaultMaxHeaderSize).
 func WithMaxHeaderSize(n int64) ReaderOption {
-	return func(c *readerConfig) {
+	return readerOption(func(c *readerConfig) {
 		if n > 0 {
 			c.maxHeader = n
 		}
-	}
+	})
 }
 
 // WithParseOptions sets the limits used to parse the file's schema (see
@@ -91,7 +97,7 @@ func WithMaxHeaderSize(n int64) ReaderOption {
 // here, not for the schema package's default. A schema over a limit is an
 // error wrapping ErrTooLarge and schema.ErrLimit.
 func WithParseOptions(o schema.ParseOptions) ReaderOption {
-	return func(c *readerConfig) { c.parse = o }
+	return readerOption(func(c *readerConfig) { c.parse = o })
 }
 
 // WithDecodeOptions sets the limits used to decode each record (see
@@ -107,10 +113,10 @@ func WithParseOptions(o schema.ParseOptions) ReaderOption {
 // the file likewise (see avro.DecodeOptions.MaxAlloc), earned by the
 // bytes of the blocks as stored.
 func WithDecodeOptions(o avro.DecodeOptions) ReaderOption {
-	return func(c *readerConfig) {
+	return readerOption(func(c *readerConfig) {
 		c.decode = o
 		c.decode.ZeroCopy = false
-	}
+	})
 }
 
 // WithStrictTrailing(false) makes the Reader ignore bytes after the last
@@ -120,7 +126,7 @@ func WithDecodeOptions(o avro.DecodeOptions) ReaderOption {
 // C readers fail on them: bytes a reader cannot parse may be the start of
 // an append that was cut short, and skipping them would hide it.
 func WithStrictTrailing(strict bool) ReaderOption {
-	return func(c *readerConfig) { c.strictTail = strict }
+	return readerOption(func(c *readerConfig) { c.strictTail = strict })
 }
 
 // BlockInfo describes one data block.
@@ -209,7 +215,7 @@ func (r *Reader) perDatum() wire.Budgets {
 func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 	cfg := readerConfig{maxBlock: DefaultMaxBlockSize, maxHeader: DefaultMaxHeaderSize, strictTail: true}
 	for _, o := range opts {
-		o(&cfg)
+		o.applyReader(&cfg)
 	}
 	cfg.decode.ZeroCopy = false
 	rd := &Reader{src: r, br: bufio.NewReaderSize(r, 64<<10), cfg: cfg}

@@ -16,8 +16,14 @@ import (
 // block by default (64 KiB, close to Java's default sync interval).
 const DefaultBlockSize = 64 << 10
 
-// A WriterOption configures a Writer.
-type WriterOption func(*writerConfig)
+// A WriterOption configures a Writer: one of the With functions that return
+// a WriterOption.
+type WriterOption interface{ applyWriter(*writerConfig) }
+
+// writerOption is a WriterOption made of a function.
+type writerOption func(*writerConfig)
+
+func (f writerOption) applyWriter(c *writerConfig) { f(c) }
 
 type writerConfig struct {
 	codec      string
@@ -37,35 +43,35 @@ type writerConfig struct {
 // default), CodecDeflate, CodecSnappy, CodecZstandard, or one added with
 // RegisterCodec.
 func WithCodec(name string) WriterOption {
-	return func(c *writerConfig) { c.codec, c.codecSet = name, true }
+	return writerOption(func(c *writerConfig) { c.codec, c.codecSet = name, true })
 }
 
 // WithCompressionLevel sets the codec's compression level: -2 to 9 for
 // deflate (-1, the default, is 6), 1 to 22 for zstandard (default 3). A
 // codec without levels (null, snappy) makes NewWriter fail.
 func WithCompressionLevel(level int) WriterOption {
-	return func(c *writerConfig) { c.level, c.levelSet = level, true }
+	return writerOption(func(c *writerConfig) { c.level, c.levelSet = level, true })
 }
 
 // WithBlockSize sets the uncompressed size in bytes at which a block is
 // flushed (default DefaultBlockSize). A block holds at least one record,
 // so a record larger than this makes a block of its own.
 func WithBlockSize(n int) WriterOption {
-	return func(c *writerConfig) {
+	return writerOption(func(c *writerConfig) {
 		if n > 0 {
 			c.blockSize = n
 		}
-	}
+	})
 }
 
 // WithBlockCount flushes a block when it holds n records, whatever its
 // size (default: no record limit, only the block size).
 func WithBlockCount(n int) WriterOption {
-	return func(c *writerConfig) {
+	return writerOption(func(c *writerConfig) {
 		if n > 0 {
 			c.blockCount = int64(n)
 		}
-	}
+	})
 }
 
 // WithBlockLimit sets the largest uncompressed block the Writer makes
@@ -73,17 +79,17 @@ func WithBlockCount(n int) WriterOption {
 // written with the defaults read with the defaults). Encoding a record
 // larger than this is an error wrapping ErrTooLarge.
 func WithBlockLimit(n int) WriterOption {
-	return func(c *writerConfig) {
+	return writerOption(func(c *writerConfig) {
 		if n > 0 {
 			c.maxBlock = n
 		}
-	}
+	})
 }
 
 // WithMetadata adds a user metadata entry to the header. Keys starting
 // with "avro." are reserved by the specification and make NewWriter fail.
 func WithMetadata(key string, value []byte) WriterOption {
-	return func(c *writerConfig) {
+	return writerOption(func(c *writerConfig) {
 		if strings.HasPrefix(key, "avro.") {
 			c.errs = append(c.errs, fmt.Errorf("ocf: metadata key %q is reserved", key))
 			return
@@ -92,18 +98,18 @@ func WithMetadata(key string, value []byte) WriterOption {
 			c.meta = map[string][]byte{}
 		}
 		c.meta[key] = slices.Clone(value)
-	}
+	})
 }
 
 // WithSyncMarker sets the sync marker instead of a random one, for
 // reproducible output in tests. Real files should use random markers.
 func WithSyncMarker(sync [SyncSize]byte) WriterOption {
-	return func(c *writerConfig) { c.sync = &sync }
+	return writerOption(func(c *writerConfig) { c.sync = &sync })
 }
 
 // WithEncodeOptions sets the options used to encode each record.
 func WithEncodeOptions(o avro.EncodeOptions) WriterOption {
-	return func(c *writerConfig) { c.encode = o }
+	return writerOption(func(c *writerConfig) { c.encode = o })
 }
 
 // A Writer writes an object container file: the header when it is
@@ -156,7 +162,7 @@ func (c *writerConfig) resolveCodec() (Codec, error) {
 func newConfig(opts []WriterOption) writerConfig {
 	c := writerConfig{codec: CodecNull, blockSize: DefaultBlockSize, maxBlock: DefaultMaxBlockSize}
 	for _, o := range opts {
-		o(&c)
+		o.applyWriter(&c)
 	}
 	return c
 }
