@@ -447,6 +447,60 @@ func TestTextAsJSONSpellsIt(t *testing.T) {
 	}
 }
 
+// TestReadableRejectsWhatItCannotHold: readable text that is malformed, or
+// well formed and out of range, is an error; it is not read as the bytes
+// its characters also spell, nor rounded.
+func TestReadableRejectsWhatItCannotHold(t *testing.T) {
+	uuid := schema.MustParse(`{"type":"fixed","name":"U","size":16,"logicalType":"uuid"}`)
+	dur := schema.MustParse(`{"type":"fixed","name":"D","size":12,"logicalType":"duration"}`)
+	millis := schema.MustParse(`{"type":"long","logicalType":"timestamp-millis"}`)
+	nanos := schema.MustParse(`{"type":"long","logicalType":"timestamp-nanos"}`)
+	union := schema.MustParse(`["null","double"]`)
+	for _, o := range []avrojson.Options{{Logical: avrojson.ReadableLogical}, avrojson.Plain()} {
+		for _, c := range []struct {
+			s    *schema.Schema
+			in   string
+			want error
+		}{
+			// Hyphens only where RFC 4122 puts them.
+			{uuid, `"-------------------------00000000000"`, avro.ErrInvalid},
+			{uuid, `"00000000-0000-0000-0000-0000000000--"`, avro.ErrInvalid},
+			{uuid, `"00000000-0000-0000-0000-00000000000A"`, nil},
+			// A duration past its counts, in twelve or sixteen characters.
+			{dur, `"P4294967296D"`, avro.ErrRange},
+			{dur, `"PT4294967.3S"`, avro.ErrRange},
+			{dur, `"P99999999999999D"`, avro.ErrRange},
+			{dur, `"PT4294967296000S"`, avro.ErrRange},
+			// Digits past the nanosecond, which time.Parse drops.
+			{millis, `"2026-01-01T00:00:00.0000000001Z"`, avro.ErrRange},
+			{nanos, `"2026-01-01T00:00:00.1234567891Z"`, avro.ErrRange},
+			{nanos, `"2026-01-01T00:00:00.1234567890Z"`, nil},
+			{nanos, `"2026-01-01T00:00:00.12345678+02:00"`, nil},
+			// What RFC 3339 does not have.
+			{millis, `"2026-01-01T00:00:00,5Z"`, avro.ErrInvalid},
+			{millis, `"2026-01-01T00:00:00+24:00"`, avro.ErrInvalid},
+			{millis, `"2026-01-01T00:00:00+23:59"`, nil},
+			// A byte that starts no JSON value is a syntax error.
+			{union, `]`, avro.ErrInvalid},
+			{union, `x`, avro.ErrInvalid},
+		} {
+			_, err := o.JSONToBinary(nil, c.s, []byte(c.in))
+			if c.want == nil && err != nil || c.want != nil && !errors.Is(err, c.want) {
+				t.Errorf("%+v %s: %v, want %v", o, c.in, err, c.want)
+			}
+			var v any
+			err = o.Unmarshal(c.s, []byte(c.in), &v)
+			if c.want == nil && err != nil || c.want != nil && !errors.Is(err, c.want) {
+				t.Errorf("%+v %s into any: %v, want %v", o, c.in, err, c.want)
+			}
+		}
+	}
+	_, err := avrojson.Plain().JSONToBinary(nil, union, []byte(`x`))
+	if err == nil || strings.Contains(err.Error(), "number") {
+		t.Errorf("x for a union: %v, want a syntax error", err)
+	}
+}
+
 // schema's programs of the valid styles as they are.
 func TestOptionsOutOfRange(t *testing.T) {
 	s := schema.MustParse(`{"type":"long","logicalType":"timestamp-millis"}`)

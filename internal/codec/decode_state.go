@@ -96,6 +96,9 @@ func (o *DecodeOptions) SetLimits(l *wire.Limits, inputLen int) { o.setLimits(l,
 // bytes are the reader's.
 func Transcoder(s *schema.Schema) *resolve.Program { return transcoderOf(s) }
 
+// ParseUUID parses the RFC 4122 text form of a uuid, in either case.
+func ParseUUID(s []byte) ([16]byte, bool) { return parseUUID(s) }
+
 // FormatPath joins the path steps an error collected as it unwound,
 // innermost first.
 func FormatPath(steps []string) string { return formatPath(steps) }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/avrogo/avro/internal/codec"
 	"github.com/avrogo/avro/internal/decimal"
 	"github.com/avrogo/avro/internal/jsontext"
 	"github.com/avrogo/avro/internal/wire"
@@ -146,6 +147,13 @@ func (n timestampNode) fromJSON(f *fromState) {
 		layout = "2006-01-02T15:04:05"
 	}
 	tm, err := time.Parse(layout, string(text))
+	if err == nil {
+		err = checkTimestampText(text, tm)
+	}
+	if err == wire.ErrRange {
+		f.fail(wire.ErrRange, start, "%q has digits below the unit of the timestamp", text)
+		return
+	}
 	if err != nil {
 		f.fail(wire.ErrInvalid, start, "%q is not a timestamp: want %s", text, layout)
 		return
@@ -165,6 +173,28 @@ func (n timestampNode) fromJSON(f *fromState) {
 		return
 	}
 	f.out = appendVarint(f.out, v)
+}
+
+// checkTimestampText returns what time.Parse takes in text, parsed as tm,
+// that RFC 3339 does not: a comma before the fraction and an offset of 24
+// hours (ErrInvalid), and nonzero digits past the ninth of the fraction,
+// which it drops (ErrRange).
+func checkTimestampText(text []byte, tm time.Time) error {
+	const secondsEnd = len("2006-01-02T15:04:05")
+	if len(text) > secondsEnd && text[secondsEnd] == ',' {
+		return wire.ErrInvalid
+	}
+	if _, off := tm.Zone(); off <= -24*3600 || off >= 24*3600 {
+		return wire.ErrInvalid
+	}
+	if len(text) > secondsEnd && text[secondsEnd] == '.' {
+		for i := secondsEnd + 1; i < len(text) && text[i] >= '0' && text[i] <= '9'; i++ {
+			if i > secondsEnd+9 && text[i] != '0' {
+				return wire.ErrRange
+			}
+		}
+	}
+	return nil
 }
 
 // unitsOf returns sec*per + sub, for sub in [0, per), or false when it
@@ -643,8 +673,8 @@ func (n uuidNode) fromJSON(f *fromState) {
 	if f.failed() {
 		return
 	}
-	var u [16]byte
-	if !parseUUID(text, &u) {
+	u, ok := codec.ParseUUID(text)
+	if !ok {
 		if f.underlying(pos, 16, n.base64) {
 			return
 		}
@@ -668,40 +698,6 @@ func (f *fromState) underlying(pos, size int, b64 bool) bool {
 	}
 	f.out = append(f.out, b...)
 	return true
-}
-
-func parseUUID(s []byte, u *[16]byte) bool {
-	if len(s) != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
-		return false
-	}
-	j := 0
-	for i := 0; i < 36; {
-		if s[i] == '-' {
-			i++
-			continue
-		}
-		hi, ok1 := unhex(s[i])
-		lo, ok2 := unhex(s[i+1])
-		if !ok1 || !ok2 {
-			return false
-		}
-		u[j] = hi<<4 | lo
-		j++
-		i += 2
-	}
-	return true
-}
-
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
 
 // durationNode is a duration (months, days and milliseconds) in ISO 8601,
@@ -755,7 +751,9 @@ func (n durationNode) fromJSON(f *fromState) {
 		return
 	}
 	months, days, ms, err := parseDuration(text)
-	if err != nil && f.underlying(pos, 12, n.base64) {
+	// Text that is a duration out of range is that error, though its
+	// characters may also spell twelve bytes.
+	if err == wire.ErrInvalid && f.underlying(pos, 12, n.base64) {
 		return
 	}
 	if err != nil {
@@ -770,9 +768,7 @@ func (n durationNode) fromJSON(f *fromState) {
 // parseDuration parses P[nY][nM][nW][nD][T[nH][nM][n[.fff]S]]: years are
 // twelve months and weeks seven days, as the three counts of an Avro
 // duration hold them. Each designator comes at most once and in that
-// order, as ISO 8601 has it, which also keeps the sums of counts of at
-// most twelve digits far from overflow. A count that does not fit is
-// ErrRange.
+// order, as ISO 8601 has it. A count that does not fit is ErrRange.
 func parseDuration(s []byte) (months, days, ms uint32, err error) {
 	if len(s) < 3 || s[0] != 'P' {
 		return 0, 0, 0, wire.ErrInvalid
@@ -792,8 +788,10 @@ func parseDuration(s []byte) (months, days, ms uint32, err error) {
 		}
 		j := i
 		var v uint64
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' && j-i < 12 {
-			v = v*10 + uint64(s[j]-'0')
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			// A count saturates at 10^12, past every unit's range, which
+			// keeps the sums far from overflow.
+			v = min(v*10+uint64(s[j]-'0'), 1e12)
 			j++
 		}
 		if j == i || j >= len(s) {

@@ -222,6 +222,8 @@ func (n *unionNode) fromJSON(f *fromState) {
 			case f.failed():
 			case i == ambiguous:
 				f.fail(wire.ErrInvalid, f.Pos, "JSON value matches %s of union %s; write it tagged", n.matches(f, c), n.desc)
+			case jsonTypeOf(c) == "":
+				f.Unexpected("a value for union " + n.desc)
 			default:
 				f.fail(wire.ErrInvalid, f.Pos, "a JSON %s matches no branch of union %s", jsonTypeOf(c), n.desc)
 			}
@@ -344,7 +346,8 @@ func nonFiniteText(b []byte) bool {
 	return ok && !r.Failed()
 }
 
-// jsonTypeOf names the type of the JSON value that starts with c.
+// jsonTypeOf names the type of the JSON value that starts with c, or is
+// "" when no value starts with c.
 func jsonTypeOf(c byte) string {
 	switch c {
 	case '"':
@@ -357,8 +360,10 @@ func jsonTypeOf(c byte) string {
 		return "object"
 	case 'n':
 		return "null"
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return "number"
 	}
-	return "number"
+	return ""
 }
 
 // matches describes the branches that a bare value starting with c, at
