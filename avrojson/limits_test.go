@@ -261,3 +261,35 @@ func TestReadableDecimalSignBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestResolvedReadBoundedByText: a read through a resolved schema is
+// limited by the length of its text, not by the binary datum made of it,
+// which holds the writer's defaults the text leaves out: a writer default
+// of 2 MB must not let a few kilobytes of text fill 64 MiB of reader
+// defaults.
+func TestResolvedReadBoundedByText(t *testing.T) {
+	writer := schema.MustParse(`{"type":"record","name":"Top","fields":[
+		{"name":"pad","type":"bytes","default":"` + strings.Repeat("a", 2_000_000) + `"},
+		{"name":"items","type":{"type":"array","items":{"type":"record","name":"E","fields":[]}}}]}`)
+	reader := schema.MustParse(`{"type":"record","name":"Top","fields":[
+		{"name":"items","type":{"type":"array","items":{"type":"record","name":"E","fields":[
+			{"name":"x","type":"bytes","default":"` + strings.Repeat("b", 64<<10) + `"}]}}}]}`)
+	resolved, err := schema.Resolve(writer, reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := []byte(`{"items":[` + strings.Repeat(`{},`, 999) + `{}]}`)
+	if _, err := avrojson.JSONToBinary(nil, resolved, text); !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("JSONToBinary: %v, want ErrLimit", err)
+	}
+	var v any
+	if err := avrojson.Unmarshal(resolved, text, &v); !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("Unmarshal into any: %v, want ErrLimit", err)
+	}
+	// Within the text's allowance it reads.
+	small := []byte(`{"items":[{},{}]}`)
+	bin, err := avrojson.JSONToBinary(nil, resolved, small)
+	if err != nil || len(bin) < 2*(64<<10) {
+		t.Errorf("two items: %d bytes, %v", len(bin), err)
+	}
+}

@@ -36,6 +36,7 @@ func (o Options) Unmarshal(s *schema.Schema, data []byte, v any) error {
 		ro := o.readOptions()
 		return publicError(codec.UnmarshalJSON(s, data, v, jsoncodec.StyleOf(o.flavor()), &ro), false)
 	}
+	o.limitByText(data)
 	buf := getBuffer()
 	defer putBuffer(buf)
 	bin, err := o.readValue((*buf)[:0], writerOf(s), data)
@@ -62,6 +63,7 @@ func (o Options) JSONToBinary(dst []byte, s *schema.Schema, data []byte) ([]byte
 	if s.Writer() == nil {
 		return o.readValue(dst, s, data)
 	}
+	o.limitByText(data)
 	buf := getBuffer()
 	defer putBuffer(buf)
 	bin, err := o.readValue((*buf)[:0], s.Writer(), data)
@@ -85,6 +87,17 @@ func (o Options) readValue(dst []byte, s *schema.Schema, data []byte) ([]byte, e
 		return dst, &avro.Error{Op: "unmarshal", Offset: int64(r.Pos), Err: fmt.Errorf("%w: data after the JSON value", avro.ErrInvalid)}
 	}
 	return out, nil
+}
+
+// limitByText fixes the allocation limit, unless the options set one, at
+// what the JSON text allows. A read through a resolved schema decodes the
+// binary datum of the text, which holds the writer's defaults that the
+// text left out: limits of the binary's own length would grow with them,
+// and a few bytes of text could fill the reader's defaults without end.
+func (o *Options) limitByText(text []byte) {
+	if o.Decode.MaxAlloc <= 0 {
+		o.Decode.MaxAlloc = int64(len(text))*avro.DefaultAllocPerByte + avro.DefaultAllocFloor
+	}
 }
 
 // writerOf returns the schema that JSON read for s is written with.
