@@ -293,3 +293,32 @@ func TestResolvedReadBoundedByText(t *testing.T) {
 		t.Errorf("two items: %d bytes, %v", len(bin), err)
 	}
 }
+
+// TestErrorsQuoteLittleText: an error quotes the start of a long piece of
+// input, not all of it.
+func TestErrorsQuoteLittleText(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[
+		{"name":"e","type":{"type":"enum","name":"E","symbols":["A"]}},
+		{"name":"u","type":["null","int"]}]}`)
+	long := strings.Repeat("k", 1<<20)
+	type R struct {
+		E string `avro:"e"`
+		U *int32 `avro:"u"`
+	}
+	for _, text := range []string{
+		`{"` + long + `":1}`,
+		`{"e":"` + long + `","u":null}`,
+		`{"e":"A","u":{"` + long + `":1}}`,
+	} {
+		for _, v := range []any{new(any), new(R), new(value.Value)} {
+			err := avrojson.Unmarshal(s, []byte(text), v)
+			if !errors.Is(err, avro.ErrInvalid) || len(err.Error()) > 500 {
+				t.Errorf("%.20s into %T: a message of %d bytes, %v", text, v, len(err.Error()), errors.Is(err, avro.ErrInvalid))
+			}
+		}
+		_, err := avrojson.JSONToBinary(nil, s, []byte(text))
+		if !errors.Is(err, avro.ErrInvalid) || len(err.Error()) > 500 || !strings.Contains(err.Error(), "bytes)") {
+			t.Errorf("%.20s: a message of %d bytes: %.200v", text, len(err.Error()), err)
+		}
+	}
+}

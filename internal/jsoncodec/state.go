@@ -3,6 +3,7 @@ package jsoncodec
 import (
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/avrogo/avro/internal/codec"
 
@@ -84,13 +85,35 @@ func (f *fromState) clearFault() {
 	f.err, f.Fault = nil, jsontext.NoFault
 }
 
-// fail records an error wrapping sentinel at offset pos.
+// fail records an error wrapping sentinel at offset pos. Text of the
+// input among args ([]byte) is cut to its first quotedText bytes, so that
+// a key of megabytes does not make a message of megabytes.
 func (f *fromState) fail(sentinel error, pos int, format string, args ...any) {
 	if f.failed() {
 		return
 	}
+	for i, a := range args {
+		if b, ok := a.([]byte); ok && len(b) > quotedText {
+			args[i] = shortText(b)
+		}
+	}
 	f.err = fmt.Errorf("%w: "+format, append([]any{sentinel}, args...)...)
 	f.errPos = pos
+}
+
+// quotedText is how much of a piece of input text an error quotes.
+const quotedText = 64
+
+// shortText is the start of a long piece of input text, quoted with a
+// mark of what is left out: "abc..." (1000000 bytes).
+type shortText []byte
+
+func (s shortText) Format(st fmt.State, verb rune) {
+	cut := s[:quotedText]
+	for !utf8.Valid(cut) && len(cut) > quotedText-utf8.UTFMax {
+		cut = cut[:len(cut)-1]
+	}
+	fmt.Fprintf(st, "%q... (%d bytes)", []byte(cut), len(s))
 }
 
 func (f *fromState) enter() bool {
