@@ -322,3 +322,21 @@ func TestErrorsQuoteLittleText(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordReadAgainCountsOnce: a record read into an any that has to be
+// read again (a field missing, taking its default) is charged once
+// against MaxAlloc, as it is with the field present.
+func TestRecordReadAgainCountsOnce(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[
+		{"name":"a","type":{"type":"array","items":"long"}},
+		{"name":"b","type":"int","default":0}]}`)
+	items := `[0` + strings.Repeat(",0", 99_999) + `]`
+	o := avrojson.Options{}
+	o.Decode.MaxAlloc = 2 << 20
+	for _, text := range []string{`{"a":` + items + `,"b":0}`, `{"a":` + items + `}`, `{"b":0,"a":` + items + `}`} {
+		var v any
+		if err := o.Unmarshal(s, []byte(text), &v); err != nil {
+			t.Errorf("%.12s...%s: %v", text, text[len(text)-8:], err)
+		}
+	}
+}

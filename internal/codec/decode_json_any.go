@@ -168,6 +168,7 @@ func (c *jdaRecord) decodeJSONAny(j *jsonDecodeState, b *anyBoxes) any {
 	if j.d.DepthLeft <= 0 || j.Peek() != '{' {
 		return c.fb.read(j, b, start)
 	}
+	allocLeft := j.d.AllocLeft
 	if !j.d.Reserve(48 + 48*int64(len(c.fields))) {
 		j.placed(start)
 		return nil
@@ -180,7 +181,7 @@ func (c *jdaRecord) decodeJSONAny(j *jsonDecodeState, b *anyBoxes) any {
 		if j.HasPrefix(f.key) {
 			j.Pos += len(f.key)
 		} else if !j.member(f.name, i == 0) {
-			return c.restart(j, b, start)
+			return c.restart(j, b, start, allocLeft)
 		}
 		var v any
 		if sc, ok := f.dec.(*jdaScalar); ok {
@@ -200,17 +201,19 @@ func (c *jdaRecord) decodeJSONAny(j *jsonDecodeState, b *anyBoxes) any {
 		m[f.name] = v
 	}
 	if j.Peek() != '}' {
-		return c.restart(j, b, start)
+		return c.restart(j, b, start, allocLeft)
 	}
 	j.Pos++
 	j.d.DepthLeft++
 	return m
 }
 
-// restart reads the record again from start through its program.
-func (c *jdaRecord) restart(j *jsonDecodeState, b *anyBoxes, start int) any {
+// restart reads the record again from start through its program, with
+// the allocation budget it had before (what its fields reserved is read
+// again too, and must not count twice).
+func (c *jdaRecord) restart(j *jsonDecodeState, b *anyBoxes, start int, allocLeft int64) any {
 	j.d.DepthLeft++
-	j.d.AllocLeft += 48 + 48*int64(len(c.fields))
+	j.d.AllocLeft = allocLeft
 	return c.fb.read(j, b, start)
 }
 
