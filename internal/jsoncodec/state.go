@@ -113,7 +113,7 @@ func (s shortText) Format(st fmt.State, verb rune) {
 	for !utf8.Valid(cut) && len(cut) > quotedText-utf8.UTFMax {
 		cut = cut[:len(cut)-1]
 	}
-	fmt.Fprintf(st, "%q... (%d bytes)", []byte(cut), len(s))
+	_, _ = fmt.Fprintf(st, "%q... (%d bytes)", []byte(cut), len(s))
 }
 
 func (f *fromState) enter() bool {
