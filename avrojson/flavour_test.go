@@ -501,6 +501,34 @@ func TestReadableRejectsWhatItCannotHold(t *testing.T) {
 	}
 }
 
+// TestBareUnionDecimalsReadBothForms: a decimal branch of a bare union
+// reads its number and its string, as a decimal outside a union does,
+// where no other branch takes the form.
+func TestBareUnionDecimalsReadBothForms(t *testing.T) {
+	dec := `{"type":"bytes","logicalType":"decimal","precision":5,"scale":2}`
+	quoted := avrojson.Plain()
+	quoted.DecimalStrings = true
+	want := []byte{2, 4, 2, 105} // branch 1, 617 in two bytes
+	for _, o := range []avrojson.Options{avrojson.Plain(), quoted} {
+		s := schema.MustParse(`["null",` + dec + `]`)
+		for _, in := range []string{`6.17`, `"6.17"`} {
+			bin, err := o.JSONToBinary(nil, s, []byte(in))
+			if err != nil || string(bin) != string(want) {
+				t.Errorf("DecimalStrings %v, %s: % x, %v; want % x", o.DecimalStrings, in, bin, err, want)
+			}
+			var r *big.Rat
+			if err := o.Unmarshal(s, []byte(in), &r); err != nil || r == nil || r.String() != "617/100" {
+				t.Errorf("DecimalStrings %v, %s into *big.Rat: %v, %v", o.DecimalStrings, in, r, err)
+			}
+		}
+	}
+	// A string branch keeps the strings.
+	withString := schema.MustParse(`["null","string",` + dec + `]`)
+	if bin, err := avrojson.Plain().JSONToBinary(nil, withString, []byte(`"6.17"`)); err != nil || bin[0] != 2 {
+		t.Errorf("\"6.17\" with a string branch: % x, %v; want the string", bin, err)
+	}
+}
+
 // schema's programs of the valid styles as they are.
 func TestOptionsOutOfRange(t *testing.T) {
 	s := schema.MustParse(`{"type":"long","logicalType":"timestamp-millis"}`)

@@ -34,6 +34,10 @@ type unionNode struct {
 	// double branch, which a bare "NaN" or infinity selects. Each is
 	// noBranch or ambiguous as bucket is.
 	numberAlso, nonFinite int
+	// decimalNumber and decimalString are the decimal branches that read
+	// the other form of their text, a number where strings are written
+	// and a string where numbers are, when no branch takes that form.
+	decimalNumber, decimalString int
 	// also holds the branches that numberAlso may be, with the
 	// numbers they write; numberOpen[i], when numberOpen is not nil, opens
 	// branch i when it is written as a number that a bare reader would
@@ -292,6 +296,9 @@ func (n *unionNode) bareBranch(f *fromState, c byte) int {
 			}
 			return n.nonFinite
 		}
+		if i == noBranch {
+			return n.decimalString
+		}
 		return i
 	case '{':
 		return n.bucket[bucketObject]
@@ -303,7 +310,13 @@ func (n *unionNode) bareBranch(f *fromState, c byte) int {
 	if c == '-' || '0' <= c && c <= '9' {
 		i := n.bucket[bucketNumber]
 		if i == noBranch {
-			return n.numberAlso
+			switch {
+			case n.decimalNumber == noBranch:
+				return n.numberAlso
+			case n.numberAlso == noBranch:
+				return n.decimalNumber
+			}
+			return ambiguous
 		}
 		// Where the writer tags the numbers of numberAlso, a bare number
 		// is the number branch's; where it cannot, one that numberAlso
@@ -403,7 +416,8 @@ func (n *unionNode) matches(f *fromState, c byte) string {
 }
 
 func newUnionNode(s *schema.Schema, fl Flavor, branches []node) *unionNode {
-	n := &unionNode{branches: branches, nullIndex: -1, bare: fl.Unions == Bare, numberAlso: noBranch, nonFinite: noBranch}
+	n := &unionNode{branches: branches, nullIndex: -1, bare: fl.Unions == Bare,
+		numberAlso: noBranch, nonFinite: noBranch, decimalNumber: noBranch, decimalString: noBranch}
 	one := func(at *int, i int) {
 		if *at == noBranch {
 			*at = i
@@ -441,6 +455,13 @@ func newUnionNode(s *schema.Schema, fl Flavor, branches []node) *unionNode {
 		one(&n.bucket[bk], i)
 		if k := b.Kind(); k == schema.Float || k == schema.Double {
 			one(&n.nonFinite, i)
+		}
+		if l := b.Logical(); fl.Readable && (l == schema.Decimal || l == schema.BigDecimal) {
+			if bk == bucketString {
+				one(&n.decimalNumber, i)
+			} else {
+				one(&n.decimalString, i)
+			}
 		}
 		if w, ok := branches[i].(numberWriter); ok {
 			// A readable timestamp, date or time, a string but for
