@@ -405,3 +405,30 @@ func TestContainerZeroByteRecordsBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxDepthHasACeiling: a MaxDepth past CeilingMaxDepth counts as the
+// ceiling, so that no setting lets data recurse the decoder or encoder
+// past what the stack holds.
+func TestMaxDepthHasACeiling(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"N","fields":[{"name":"next","type":["null","N"]}]}`)
+	deep := append(bytes.Repeat([]byte{2}, 2*avro.CeilingMaxDepth), 0)
+	o := avro.DecodeOptions{MaxDepth: 1 << 30}
+	var v any
+	if err := o.Unmarshal(s, deep, &v); !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("%d levels with MaxDepth 2^30: %v, want ErrLimit", len(deep), err)
+	}
+	shallow := append(bytes.Repeat([]byte{2}, avro.CeilingMaxDepth/2), 0)
+	if err := o.Unmarshal(s, shallow, &v); err != nil {
+		t.Errorf("%d levels: %v", len(shallow), err)
+	}
+	eo := avro.EncodeOptions{MaxDepth: 1 << 30}
+	if _, err := eo.Marshal(s, &v); err != nil {
+		t.Errorf("encoding %d levels: %v", len(shallow), err)
+	}
+	for range avro.CeilingMaxDepth {
+		v = map[string]any{"next": v}
+	}
+	if _, err := eo.Marshal(s, &v); !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("encoding past the ceiling: %v, want ErrLimit", err)
+	}
+}

@@ -14,6 +14,10 @@ import (
 const (
 	// DefaultMaxDepth is the default MaxDepth (decoding and encoding).
 	DefaultMaxDepth = 128
+	// CeilingMaxDepth is the most that a MaxDepth counts for, deep enough
+	// for any real data and shallow enough that the recursion of decoding
+	// and encoding stays well within a goroutine's stack.
+	CeilingMaxDepth = 10_000
 	// DefaultMaxLength is the default MaxLength: 1 GiB.
 	DefaultMaxLength = 1 << 30
 	// DefaultMaxItems is the default MaxItems: 2^30 items.
@@ -33,6 +37,7 @@ const (
 // compile.
 var (
 	_ = [1]struct{}{}[DefaultMaxDepth-codec.DefaultMaxDepth]
+	_ = [1]struct{}{}[CeilingMaxDepth-codec.CeilingMaxDepth]
 	_ = [1]struct{}{}[DefaultMaxLength-codec.DefaultMaxLength]
 	_ = [1]struct{}{}[DefaultMaxItems-codec.DefaultMaxItems]
 	_ = [1]struct{}{}[DefaultMaxZeroSizeItems-codec.DefaultMaxZeroSizeItems]
@@ -64,7 +69,7 @@ type DecodeOptions struct {
 	// 128; unions do not count, as a union cannot directly hold another).
 	// A recursive structure nested through an array field takes two levels
 	// a step, through a nullable union one. Deeper data is ErrLimit, never
-	// a stack overflow.
+	// a stack overflow: a MaxDepth above CeilingMaxDepth counts as that.
 	MaxDepth int
 	// MaxLength bounds the length of one string or bytes value, map keys
 	// included (default 1 GiB); a longer declared length is ErrLimit, a
@@ -124,7 +129,7 @@ type DecodeOptions struct {
 // EncodeOptions configures encoding. The zero value uses the defaults.
 type EncodeOptions struct {
 	// MaxDepth bounds the nesting of the value being encoded (default
-	// 128). A value that contains itself (a cyclic pointer graph) reaches
+	// 128, at most CeilingMaxDepth). A value that contains itself (a cyclic pointer graph) reaches
 	// it and is an ErrLimit error, not a stack overflow: this holds for
 	// pointer cycles, maps and slices that contain themselves, and
 	// value.Record values that contain themselves.

@@ -340,3 +340,24 @@ func TestRecordReadAgainCountsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONMaxDepthHasACeiling: JSON text nested past CeilingMaxDepth is
+// ErrLimit whatever MaxDepth says, for every target.
+func TestJSONMaxDepthHasACeiling(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"N","fields":[{"name":"next","type":["null","N"]}]}`)
+	n := 2 * avro.CeilingMaxDepth
+	text := []byte(strings.Repeat(`{"next":{"N":`, n) + `{"next":null}` + strings.Repeat(`}}`, n))
+	o := avrojson.Options{}
+	o.Decode.MaxDepth = 1 << 30
+	if _, err := o.JSONToBinary(nil, s, text); !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("JSONToBinary: %v, want ErrLimit", err)
+	}
+	for _, v := range []any{new(any), new(value.Value)} {
+		if err := o.Unmarshal(s, text, v); !errors.Is(err, avro.ErrLimit) {
+			t.Errorf("into %T: %v, want ErrLimit", v, err)
+		}
+	}
+	if err := o.NewDecoder(bytes.NewReader(text), s).Decode(new(any)); !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("Decoder: %v, want ErrLimit", err)
+	}
+}

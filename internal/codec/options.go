@@ -123,9 +123,14 @@ type EncodeOptions struct {
 	MaxDecimalScale int
 }
 
+// CeilingMaxDepth is the most that MaxDepth counts for: the decoders and
+// encoders recurse a level a step, and a depth past it could outgrow the
+// goroutine's stack, which is a crash rather than an error.
+const CeilingMaxDepth = 10_000
+
 func (o *DecodeOptions) maxDepth() int {
 	if o.MaxDepth > 0 {
-		return o.MaxDepth
+		return min(o.MaxDepth, CeilingMaxDepth)
 	}
 	return DefaultMaxDepth
 }
@@ -177,7 +182,7 @@ func (o *EncodeOptions) maxDecimalScale() int {
 
 func (o *EncodeOptions) maxDepth() int {
 	if o.MaxDepth > 0 {
-		return o.MaxDepth
+		return min(o.MaxDepth, CeilingMaxDepth)
 	}
 	return DefaultMaxDepth
 }
