@@ -77,7 +77,9 @@ func (o Options) Append(dst []byte, s *schema.Schema, v any) ([]byte, error) {
 // returned, data is written with the writer's schema and the text has the
 // reader's shape. The datum must fill data; bad or hostile data is an
 // *avro.Error with the path and the offset in data, under the limits of
-// Decode.
+// Decode. Every entry of a map is written as the datum holds it: a key
+// that the binary repeats (which binary decoders read as its last value)
+// is repeated in the text, which the JSON readers refuse as a duplicate.
 func BinaryToJSON(dst []byte, s *schema.Schema, data []byte) ([]byte, error) {
 	return Options{}.BinaryToJSON(dst, s, data)
 }

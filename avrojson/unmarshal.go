@@ -19,7 +19,8 @@ import (
 // Bad text is an *avro.Error wrapping avro.ErrInvalid (or ErrTruncated,
 // ErrLimit, ErrRange), with the path of the value and the byte offset in
 // data. An error of the Go value (a number that does not fit an int8
-// field) has the offset of the value's text; a syntax error anywhere in
+// field) has the offset of the value's text, or of its record's when the
+// record's fields are not in the schema's order; a syntax error anywhere in
 // the text is reported before it, as encoding/json does. For a resolved
 // schema, an error of the Go value has an Offset of -1. The decoded
 // values never alias data, whatever Decode.ZeroCopy says.
