@@ -82,6 +82,10 @@ func (o Options) NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
 
 const decoderChunk = 32 << 10
 
+// decoderKeep is the largest buffer a Decoder keeps once the value that
+// needed it has been read.
+const decoderKeep = 1 << 20
+
 // Decode reads the next JSON value into the value v points at. It returns
 // io.EOF when the stream ends between values, and an *avro.Error wrapping
 // avro.ErrTruncated when it ends inside one. Error offsets are in the
@@ -287,10 +291,18 @@ func (d *Decoder) fill() error {
 		d.offset += int64(d.start)
 		d.buf, d.start = d.buf[:n], 0
 	}
-	if cap(d.buf)-len(d.buf) < decoderChunk/2 {
+	switch {
+	case cap(d.buf)-len(d.buf) < decoderChunk/2:
 		grown := make([]byte, len(d.buf), max(2*cap(d.buf), decoderChunk))
 		copy(grown, d.buf)
 		d.buf = grown
+	case cap(d.buf) > decoderKeep && len(d.buf) < cap(d.buf)/4:
+		// The buffer grew for a large value that has been read: values
+		// after it get one of their own size, so that one large value
+		// does not hold its memory for the rest of the stream.
+		shrunk := make([]byte, len(d.buf), max(2*len(d.buf), decoderChunk))
+		copy(shrunk, d.buf)
+		d.buf = shrunk
 	}
 	for range 100 {
 		n, err := d.r.Read(d.buf[len(d.buf):cap(d.buf)])
