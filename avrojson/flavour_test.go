@@ -527,6 +527,21 @@ func TestBareUnionDecimalsReadBothForms(t *testing.T) {
 	if bin, err := avrojson.Plain().JSONToBinary(nil, withString, []byte(`"6.17"`)); err != nil || bin[0] != 2 {
 		t.Errorf("\"6.17\" with a string branch: % x, %v; want the string", bin, err)
 	}
+	// A timestamp written as its number is tagged where the decimal
+	// would read the number too, and a bare number is either's.
+	both := schema.MustParse(`["null",` + dec + `,{"type":"long","logicalType":"timestamp-millis"}]`)
+	bin := varint.AppendLong([]byte{4}, math.MaxInt64)
+	text, err := quoted.BinaryToJSON(nil, both, bin)
+	if err != nil || string(text) != `{"long":9223372036854775807}` {
+		t.Errorf("MaxInt64 timestamp beside a decimal string: %s, %v", text, err)
+	}
+	if back, err := quoted.JSONToBinary(nil, both, text); err != nil || string(back) != string(bin) {
+		t.Errorf("%s read back: % x, %v; want % x", text, back, err, bin)
+	}
+	_, err = quoted.JSONToBinary(nil, both, []byte(`9223372036854775807`))
+	if !errors.Is(err, avro.ErrInvalid) || !strings.Contains(err.Error(), "bytes and long") {
+		t.Errorf("a bare number beside a decimal string and a timestamp: %v, want the ambiguity of both", err)
+	}
 }
 
 // schema's programs of the valid styles as they are.

@@ -38,6 +38,8 @@ type unionNode struct {
 	// the other form of their text, a number where strings are written
 	// and a string where numbers are, when no branch takes that form.
 	decimalNumber, decimalString int
+	// decimal[i] reports whether branch i is a readable decimal.
+	decimal []bool
 	// also holds the branches that numberAlso may be, with the
 	// numbers they write; numberOpen[i], when numberOpen is not nil, opens
 	// branch i when it is written as a number that a bare reader would
@@ -142,10 +144,12 @@ func (n *unionNode) tagsNonFinite(i int) bool {
 
 // tagNumbers sets numberOpen: in a bare union, a readable timestamp,
 // date or time written as a number is tagged when a bare reader would not
-// take the number as this branch. As with NaN, it is bare where a record
+// take the number as this branch (a number branch, another such branch,
+// or a decimal written as a string, which reads numbers too, would). As with NaN, it is bare where a record
 // or map branch would read the tagged value.
 func (n *unionNode) tagNumbers() {
-	if !n.bare || n.bucket[bucketNumber] == noBranch && n.numberAlso != ambiguous || n.bucket[bucketObject] != noBranch {
+	othersNumber := n.bucket[bucketNumber] != noBranch || n.numberAlso == ambiguous || n.decimalNumber != noBranch
+	if !n.bare || !othersNumber || n.bucket[bucketObject] != noBranch {
 		return
 	}
 	n.numberOpen = make([][]byte, len(n.branches))
@@ -405,6 +409,7 @@ func (n *unionNode) matches(f *fromState, c byte) string {
 		switch {
 		case bk == b,
 			nonFinite && (k == schema.Float || k == schema.Double),
+			n.decimal[i] && n.bucket[b] == noBranch && (b == bucketNumber || b == bucketString),
 			b == bucketNumber && also && (n.bucket[b] == noBranch || writesNumberAt(w, f.Buf[f.Pos:])):
 			names = append(names, n.names[i][0])
 		}
@@ -456,7 +461,10 @@ func newUnionNode(s *schema.Schema, fl Flavor, branches []node) *unionNode {
 		if k := b.Kind(); k == schema.Float || k == schema.Double {
 			one(&n.nonFinite, i)
 		}
-		if l := b.Logical(); fl.Readable && (l == schema.Decimal || l == schema.BigDecimal) {
+		l := b.Logical()
+		isDecimal := fl.Readable && (l == schema.Decimal || l == schema.BigDecimal)
+		n.decimal = append(n.decimal, isDecimal)
+		if isDecimal {
 			if bk == bucketString {
 				one(&n.decimalNumber, i)
 			} else {
