@@ -345,7 +345,8 @@
 //	MaxLength         1 GiB    one string or bytes value; one datum buffered by a Decoder
 //	MaxItems          2^30     items of one array or map, all blocks together
 //	MaxZeroSizeItems  2^20     items that take no bytes (null, empty records, fixed(0)) per
-//	                           datum; a stream shares MaxZeroSizeItems + 64 per byte read
+//	                           datum, a record item counted once per value it holds; a
+//	                           stream shares MaxZeroSizeItems + 64 per byte read
 //	MaxAlloc          64 B per input byte + 4 MiB, allocated by one decode
 //	MaxDecimalScale   2048     scale of a decimal schema or big-decimal value (also encoding)
 //	ValidateUTF8      off      strings pass through byte for byte; on: invalid UTF-8 is ErrInvalid

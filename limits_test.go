@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/ocf"
@@ -366,6 +368,63 @@ func TestZeroSizeItemsBudgetOverAStream(t *testing.T) {
 		var v value.Value
 		if err := dec.Decode(&v); err != nil {
 			t.Fatalf("record %d: %v", i, err)
+		}
+	}
+}
+
+// A record of null fields takes no bytes but a decoding step per field, so
+// an array of them is charged to the zero-size budget once per value each
+// item holds: an array of 2^20 records of 1,000 nulls is 5 bytes and a
+// billion steps, on every path that reads an array.
+func TestZeroSizeRecordItemsChargedPerValue(t *testing.T) {
+	fields := make([]string, 999)
+	for i := range fields {
+		fields[i] = fmt.Sprintf(`{"name":"f%d","type":"null"}`, i)
+	}
+	// 999 nulls and a nested empty record: 1,001 values an item.
+	item := `{"type":"record","name":"Z","fields":[` + strings.Join(fields, ",") +
+		`,{"name":"e","type":{"type":"record","name":"E","fields":[]}}]}`
+	arr := schema.MustParse(`{"type":"array","items":` + item + `}`)
+	// The array in a record whose reader drops it: the skipping path.
+	outer := `{"type":"record","name":"O","fields":[{"name":"a","type":{"type":"array","items":` + item + `}},{"name":"n","type":"int"}]}`
+	resolved, err := schema.Resolve(schema.MustParse(outer), schema.MustParse(`{"type":"record","name":"O","fields":[{"name":"n","type":"int"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Room for a thousand generic records of a thousand fields.
+	o := avro.DecodeOptions{MaxAlloc: 1 << 30}
+	paths := []struct {
+		name   string
+		s      *schema.Schema
+		suffix []byte
+		decode func(s *schema.Schema, data []byte) error
+	}{
+		{"any", arr, nil, func(s *schema.Schema, data []byte) error { var v any; return o.Unmarshal(s, data, &v) }},
+		{"value", arr, nil, func(s *schema.Schema, data []byte) error { var v value.Value; return o.Unmarshal(s, data, &v) }},
+		{"struct", arr, nil, func(s *schema.Schema, data []byte) error { var v []struct{}; return o.Unmarshal(s, data, &v) }},
+		{"stream", arr, nil, func(s *schema.Schema, data []byte) error {
+			var v any
+			return o.NewDecoder(bytes.NewReader(data), s).Decode(&v)
+		}},
+		{"stream in pieces", arr, nil, func(s *schema.Schema, data []byte) error {
+			var v []struct{}
+			return o.NewDecoder(iotest.OneByteReader(bytes.NewReader(data)), s).Decode(&v)
+		}},
+		{"skipped", resolved, []byte{2}, func(s *schema.Schema, data []byte) error {
+			var v struct {
+				N int32 `avro:"n"`
+			}
+			return o.Unmarshal(s, data, &v)
+		}},
+	}
+	for _, p := range paths {
+		// 1,000 items are 1,001,000 values, within the budget (2^20).
+		if err := p.decode(p.s, append(zeroItems(1000), p.suffix...)); err != nil {
+			t.Errorf("%s: 1,000 items: %v", p.name, err)
+		}
+		// 2,000 items are 2,002,000 values.
+		if err := p.decode(p.s, append(zeroItems(2000), p.suffix...)); !errors.Is(err, avro.ErrLimit) {
+			t.Errorf("%s: 2,000 items: %v, want ErrLimit", p.name, err)
 		}
 	}
 }

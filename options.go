@@ -83,7 +83,9 @@ type DecodeOptions struct {
 	// MaxZeroSizeItems is the budget of items that take no bytes on the
 	// wire (null, empty records, fixed(0), records of those) that one
 	// datum may produce (default 2^20). Such items cannot be bounded by
-	// the input size. The datums of one Decoder, and the records of one
+	// the input size. An array item that is a record of such fields
+	// counts once for itself and once for each value it holds, nested
+	// records included, as decoding it takes a step for each. The datums of one Decoder, and the records of one
 	// container file, also share a budget over the stream: MaxZeroSizeItems
 	// plus 64 (or MaxZeroSizeItems/16384 when that is more) per byte read.
 	MaxZeroSizeItems int64

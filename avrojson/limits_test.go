@@ -3,6 +3,7 @@ package avrojson_test
 import (
 	"bytes"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -189,6 +190,28 @@ func TestTextOfZeroSizeItemsBounded(t *testing.T) {
 	_, err := avrojson.BinaryToJSON(nil, s, datum)
 	if !errors.Is(err, avro.ErrLimit) {
 		t.Errorf("%d bytes to text: %v, want ErrLimit", len(datum), err)
+	}
+}
+
+// TestZeroSizeRecordItemsCharged: the transcoder charges an array item
+// that is a record of nulls once per value it holds, as the decoders do,
+// so a datum of a few bytes cannot make it walk a billion fields before
+// its text grows past a limit.
+func TestZeroSizeRecordItemsCharged(t *testing.T) {
+	fields := make([]string, 1000)
+	for i := range fields {
+		fields[i] = `{"name":"f` + strconv.Itoa(i) + `","type":"null"}`
+	}
+	s := schema.MustParse(`{"type":"array","items":{"type":"record","name":"Z","fields":[` + strings.Join(fields, ",") + `]}}`)
+	block := func(n int64) []byte { return append(varint.AppendLong(nil, n), 0) }
+	// 1,000 items of 1,001 values fit the budget (2^20); 2,000 do not,
+	// though their text fits the allocation limit.
+	o := avrojson.Options{Decode: avro.DecodeOptions{MaxAlloc: 1 << 30}}
+	if _, err := o.BinaryToJSON(nil, s, block(1000)); err != nil {
+		t.Errorf("1,000 items: %v", err)
+	}
+	if _, err := o.BinaryToJSON(nil, s, block(2000)); !errors.Is(err, avro.ErrLimit) {
+		t.Errorf("2,000 items: %v, want ErrLimit", err)
 	}
 }
 

@@ -108,7 +108,9 @@ func WithParseOptions(o schema.ParseOptions) ReaderOption {
 // budget of zero-size items: each may use MaxZeroSizeItems, all of them
 // together that plus 64 (or MaxZeroSizeItems/16384 when more) per byte
 // of block data read, as the records of an avro.Decoder do. Records that
-// may take no bytes count against that budget too, a block at a time.
+// may take no bytes count against that budget too, one each (not one per
+// value they hold, as array items do: a file's record count is stored,
+// and this Writer's files of such records always read), a block at a time.
 // The reader defaults that WithReaderSchema fills in have a budget over
 // the file likewise (see avro.DecodeOptions.MaxAlloc), earned by the
 // bytes of the blocks as stored.

@@ -1,10 +1,11 @@
 package codec
 
 import (
-	"github.com/avrogo/avro/internal/wire"
 	"slices"
 	"time"
 
+	"github.com/avrogo/avro/internal/skip"
+	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -241,7 +242,7 @@ func (c *compiler) newAnyNode(s *schema.Schema, path string) (anyNode, error) {
 		if err != nil {
 			return nil, err
 		}
-		base = &anyArray{items: items, minSize: s.Items().MinEncodedSize()}
+		base = &anyArray{items: items, minSize: skip.ItemSize(s.Items())}
 	case schema.Map:
 		values, err := c.anyNodeFor(s.Values(), path+"[]")
 		if err != nil {

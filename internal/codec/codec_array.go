@@ -6,6 +6,7 @@ import (
 
 	"github.com/modern-go/reflect2"
 
+	"github.com/avrogo/avro/internal/skip"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -218,14 +219,14 @@ func (c *compiler) arrayDecoder(s *schema.Schema, t reflect.Type, path string) (
 		if err != nil {
 			return nil, err
 		}
-		return &sliceDecoder{typ: reflect2.Type2(t).(reflect2.SliceType), elemSize: t.Elem().Size(), minSize: items.MinEncodedSize(), elem: elem}, nil
+		return &sliceDecoder{typ: reflect2.Type2(t).(reflect2.SliceType), elemSize: t.Elem().Size(), minSize: skip.ItemSize(items), elem: elem}, nil
 	case reflect.Array:
 		elem, err := c.decoderFor(items, t.Elem(), path+"[]")
 		if err != nil {
 			return nil, err
 		}
 		at := t
-		return &goArrayDecoder{length: t.Len(), elemSize: t.Elem().Size(), minSize: items.MinEncodedSize(), elem: elem,
+		return &goArrayDecoder{length: t.Len(), elemSize: t.Elem().Size(), minSize: skip.ItemSize(items), elem: elem,
 			zero: func(p pointer, from int) {
 				v := valueAt(at, p).Elem()
 				for i := from; i < at.Len(); i++ {

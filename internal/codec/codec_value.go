@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"sync/atomic"
 
+	"github.com/avrogo/avro/internal/skip"
 	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
 )
@@ -229,7 +230,7 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error
 			n = typed
 			break
 		}
-		arr := &valueArray{minSize: s.Items().MinEncodedSize()}
+		arr := &valueArray{minSize: skip.ItemSize(s.Items())}
 		c.setValueNode(s, arr)
 		items, err := c.valueNodeFor(s.Items(), path+"[]")
 		if err != nil {

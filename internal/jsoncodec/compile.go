@@ -2,6 +2,7 @@ package jsoncodec
 
 import (
 	"github.com/avrogo/avro/internal/jsontext"
+	"github.com/avrogo/avro/internal/skip"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -45,7 +46,7 @@ func (c *compiler) node(s *schema.Schema) node {
 	case schema.Enum:
 		return newEnumNode(s.FullName(), s.Symbols())
 	case schema.Array:
-		return &arrayNode{elem: c.node(s.Items()), minSize: s.Items().MinEncodedSize()}
+		return &arrayNode{elem: c.node(s.Items()), minSize: skip.ItemSize(s.Items())}
 	case schema.Map:
 		return &mapNode{elem: c.node(s.Values()), minSize: 1 + s.Values().MinEncodedSize()}
 	case schema.Union:

@@ -56,7 +56,7 @@ func (xc *Compiler) node(a *schema.Action) xnode {
 		if n.isMap {
 			n.minSize = a.Writer().Values().MinEncodedSize() + 1
 		} else {
-			n.minSize = a.Writer().Items().MinEncodedSize()
+			n.minSize = skip.ItemSize(a.Writer().Items())
 		}
 		xc.nodes[a] = n
 		n.elem = xc.node(a.Elem())

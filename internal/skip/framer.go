@@ -230,7 +230,17 @@ func (f *Framer) block(buf []byte, fr *frame) FrameState {
 		return FrameStop // more items than the block's size holds
 	}
 	if minSize == 0 {
-		if f.zeroLeft -= count; f.zeroLeft < 0 {
+		// Charged as the decoders charge it (see ItemSize), so that
+		// what frames also decodes.
+		charge := count
+		if items.Kind() == schema.Record {
+			w := int64(-ItemSize(items))
+			if count > f.zeroLeft/w {
+				return FrameStop
+			}
+			charge *= w
+		}
+		if f.zeroLeft -= charge; f.zeroLeft < 0 {
 			return FrameStop
 		}
 	}

@@ -15,6 +15,8 @@ type Skipper struct {
 	// fields, items, values and branches are the skippers of the
 	// children, compiled once.
 	children []*Skipper
+	// itemSize is what an array or map passes ReadBlock for one item.
+	itemSize int
 }
 
 // Memo holds the skippers compiled so far, one per schema node, which a
@@ -38,11 +40,13 @@ func (m Memo) Skipper(s *schema.Schema) *Skipper {
 			sk.children = append(sk.children, m.Skipper(f.Type()))
 		}
 	case schema.Array, schema.Map:
-		elem := s.Items()
 		if s.Kind() == schema.Map {
-			elem = s.Values()
+			sk.itemSize = 1 + s.Values().MinEncodedSize()
+			sk.children = []*Skipper{m.Skipper(s.Values())}
+		} else {
+			sk.itemSize = ItemSize(s.Items())
+			sk.children = []*Skipper{m.Skipper(s.Items())}
 		}
-		sk.children = []*Skipper{m.Skipper(elem)}
 	case schema.Union:
 		for _, b := range s.Branches() {
 			sk.children = append(sk.children, m.Skipper(b))
@@ -100,16 +104,12 @@ func (sk *Skipper) skipBlocks(d *wire.Decoder) {
 	if !d.Enter() {
 		return
 	}
-	minSize := sk.children[0].s.MinEncodedSize()
-	if sk.s.Kind() == schema.Map {
-		minSize++
-	}
 	var n int64
 	for {
 		// A block's byte size is not jumped over: its items are walked
 		// and must end where it says (see ReadBlock), so that a skipping
 		// reader and a decoding one never see different data.
-		count, blk := d.ReadBlock(n, minSize)
+		count, blk := d.ReadBlock(n, sk.itemSize)
 		if count == 0 {
 			if d.Err != nil {
 				return

@@ -443,7 +443,7 @@ func (d *Decoder) ReadBlock(itemsSoFar int64, minItemSize int) (int64, BlockEnd)
 	}
 	b := NoBlockSize
 	if size >= 0 {
-		if hi, lo := bits.Mul64(uint64(n), uint64(minItemSize)); hi != 0 || lo > uint64(size) {
+		if hi, lo := bits.Mul64(uint64(n), uint64(max(minItemSize, 0))); hi != 0 || lo > uint64(size) {
 			d.Failf(ErrInvalid, "a block of %d items of at least %d bytes each cannot fit in its %d bytes", n, minItemSize, size)
 			return 0, NoBlockSize
 		}
@@ -556,8 +556,9 @@ func (d *Decoder) ReadBlockHeader(itemsSoFar int64) (count, size int64) {
 }
 
 // BoundItems checks that n items of at least minItemSize bytes each fit in
-// the input left; items of size zero draw from the per-decode budget.
-// n is positive (a block's count).
+// the input left. Items that may take no bytes draw from the per-decode
+// budget instead, each as many as the values it holds: minus minItemSize,
+// or one when it is 0 (see skip.ItemSize). n is positive (a block's count).
 func (d *Decoder) BoundItems(n int64, minItemSize int) bool {
 	if minItemSize > 0 {
 		// The product in 128 bits rather than the bytes left divided by
@@ -572,6 +573,14 @@ func (d *Decoder) BoundItems(n int64, minItemSize int) bool {
 			return false
 		}
 		return true
+	}
+	if minItemSize < -1 {
+		// A division only here: items that take no bytes are rare.
+		if n > d.ZeroLeft/int64(-minItemSize) {
+			d.ZeroLeft = -1
+		} else {
+			n *= int64(-minItemSize)
+		}
 	}
 	d.ZeroLeft -= n
 	if d.ZeroLeft < 0 {
