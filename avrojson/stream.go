@@ -90,7 +90,10 @@ const decoderKeep = 1 << 20
 // io.EOF when the stream ends between values, and an *avro.Error wrapping
 // avro.ErrTruncated when it ends inside one. Error offsets are in the
 // stream. A value may be as long as Decode.MaxLength; the Decoder buffers
-// one value at a time.
+// one value at a time, growing its buffer only as the bytes arrive, so
+// a stream that never closes a string costs memory in proportion to what
+// it sends, up to that limit (1 GiB by default: lower it to read streams
+// from untrusted peers in less memory).
 //
 // The values of a stream share the budget of the defaults filled in for
 // missing fields, and of items that take no bytes in binary, as the
