@@ -434,8 +434,13 @@ func (n *anyRecord) encodeAny(v any, e *encodeState) {
 
 // encodeFields writes the fields of the record m (or rv, a map of another
 // string-kind key type): with vals, from the values fieldTable.gather
-// placed there (held says which fields m has), else looking each up.
+// placed there (held says which fields m has), else finding each with a
+// fieldCursor (rv: looking each up).
 func (n *anyRecord) encodeFields(m map[string]any, rv reflect.Value, vals []any, held uint64, e *encodeState) {
+	var cur fieldCursor
+	if vals == nil && m != nil {
+		cur = newFieldCursor(m)
+	}
 	for i := range n.fields {
 		f := &n.fields[i]
 		var x any
@@ -444,9 +449,7 @@ func (n *anyRecord) encodeFields(m map[string]any, rv reflect.Value, vals []any,
 		case vals != nil:
 			x, ok = vals[i], held&(1<<uint(i)) != 0
 		case m != nil:
-			// Inline: a call to lookupField per field costs more than the
-			// reflect fallback it would share.
-			x, ok = m[f.name]
+			x, ok = cur.field(f.name)
 		default:
 			x, ok = lookupField(m, rv, f.name)
 		}

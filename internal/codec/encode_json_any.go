@@ -231,9 +231,14 @@ func (c *jaRecord) encodeJSONAny(v any, j *jsonState) {
 }
 
 // write writes the record m: with vals, from the values gather placed
-// there (held says which fields m has), else looking each field up.
+// there (held says which fields m has), else finding each field with a
+// fieldCursor.
 func (c *jaRecord) write(m map[string]any, vals []any, held uint64, j *jsonState) {
 	j.Buf = append(j.Buf, '{')
+	var cur fieldCursor
+	if vals == nil {
+		cur = newFieldCursor(m)
+	}
 	for i := range c.fields {
 		f := &c.fields[i]
 		j.Buf = append(j.Buf, f.key...)
@@ -242,7 +247,7 @@ func (c *jaRecord) write(m map[string]any, vals []any, held uint64, j *jsonState
 		if vals != nil {
 			x, ok = vals[i], held&(1<<uint(i)) != 0
 		} else {
-			x, ok = m[f.name]
+			x, ok = cur.field(f.name)
 		}
 		switch {
 		case !ok && f.hasDef:

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"testing"
 	"unsafe"
+
+	"github.com/avrogo/avro/schema"
 )
 
 // TestSmallMapsWalkable checks that the start-up layout check passed on
@@ -63,5 +65,44 @@ func TestMapCodecsWalk(t *testing.T) {
 	}
 	if c := newTypedMapCodec[string](1, stringCodec{}, nil); c.slotSize != 0 {
 		t.Errorf("a decoding codec set up a walk (slot %d)", c.slotSize)
+	}
+}
+
+// TestFieldCursorFindsDecodedFields checks that the maps Unmarshal makes
+// for records of up to 8 fields hold their fields in the order a
+// fieldCursor asks for them, so that no field is looked up; and that a
+// map filled in another order still gives every field.
+func TestFieldCursorFindsDecodedFields(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"A","fields":[{"name":"street","type":"string"},{"name":"city","type":"string"},{"name":"zip","type":"string"},{"name":"n","type":"long"},{"name":"x","type":"double"},{"name":"ok","type":"boolean"},{"name":"tag","type":"string"},{"name":"last","type":"int"}]}`)
+	in := map[string]any{"street": "a", "city": "b", "zip": "c", "n": int64(1), "x": 0.5, "ok": true, "tag": "t", "last": int32(3)}
+	data, err := Marshal(s, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := Unmarshal(s, data, &v); err != nil {
+		t.Fatal(err)
+	}
+	reversed := map[string]any{}
+	for i := len(s.Fields()) - 1; i >= 0; i-- {
+		name := s.Fields()[i].Name()
+		reversed[name] = in[name]
+	}
+	for name, m := range map[string]map[string]any{"decoded": v.(map[string]any), "reversed": reversed} {
+		c := newFieldCursor(m)
+		walked := 0
+		for _, f := range s.Fields() {
+			before := c.slot
+			x, ok := c.field(f.Name())
+			if !ok || x != in[f.Name()] {
+				t.Fatalf("%s: field %s = %v, %v", name, f.Name(), x, ok)
+			}
+			if c.slot != before {
+				walked++
+			}
+		}
+		if name == "decoded" && walked != len(s.Fields()) {
+			t.Errorf("%s: %d of %d fields found by the walk, the rest looked up", name, walked, len(s.Fields()))
+		}
 	}
 }
