@@ -101,6 +101,84 @@ func TestRecordMapsInAnyOrder(t *testing.T) {
 	}
 }
 
+// wideMapRecordSchema has more fields than a map's first group holds:
+// its maps are tables of groups.
+var wideMapRecordSchema = schema.MustParse(`{"type":"record","name":"W","fields":[
+ {"name":"a","type":"long"},{"name":"bb","type":"string"},{"name":"ccc","type":"double"},
+ {"name":"dddd","type":"boolean"},{"name":"eeeee","type":"long"},{"name":"f","type":"string"},
+ {"name":"gg","type":"int"},{"name":"hhh","type":"long","default":-1},{"name":"iiii","type":"string"},
+ {"name":"jjjjj","type":"double"},{"name":"k","type":"long"},{"name":"ll","type":["null","long"],"default":null}]}`)
+
+type wideMapRecord struct {
+	A     int64   `avro:"a"`
+	BB    string  `avro:"bb"`
+	CCC   float64 `avro:"ccc"`
+	DDDD  bool    `avro:"dddd"`
+	EEEEE int64   `avro:"eeeee"`
+	F     string  `avro:"f"`
+	GG    int32   `avro:"gg"`
+	HHH   int64   `avro:"hhh"`
+	IIII  string  `avro:"iiii"`
+	JJJJJ float64 `avro:"jjjjj"`
+	K     int64   `avro:"k"`
+	LL    *int64  `avro:"ll"`
+}
+
+// TestWideRecordMapsInAnyOrder is TestRecordMapsInAnyOrder for records
+// of more fields than one group of a map holds, in maps of a few to many
+// keys besides the fields.
+func TestWideRecordMapsInAnyOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 2000 {
+		rec := wideMapRecord{
+			A: r.Int64(), BB: strconv.Itoa(i), CCC: r.NormFloat64(), DDDD: r.IntN(2) == 0, EEEEE: r.Int64N(99),
+			F: "f", GG: r.Int32(), HHH: -1, IIII: "i" + strconv.Itoa(r.IntN(50)), JJJJJ: r.ExpFloat64(), K: int64(i),
+		}
+		values := map[string]any{
+			"a": rec.A, "bb": rec.BB, "ccc": rec.CCC, "dddd": rec.DDDD, "eeeee": rec.EEEEE, "f": rec.F,
+			"gg": rec.GG, "iiii": rec.IIII, "jjjjj": rec.JJJJJ, "k": rec.K,
+		}
+		if r.IntN(2) == 0 {
+			rec.HHH = r.Int64()
+			values["hhh"] = rec.HHH
+		}
+		if r.IntN(2) == 0 {
+			l := r.Int64()
+			rec.LL = &l
+			values["ll"] = l
+		}
+		m := map[string]any{}
+		extra := []int{0, 1, 5, 30}[r.IntN(4)]
+		for k := range extra {
+			m["x"+strconv.Itoa(k)] = k
+		}
+		keys := make([]string, 0, len(values))
+		for k := range values {
+			keys = append(keys, k)
+		}
+		for _, j := range r.Perm(len(keys)) {
+			m[keys[j]] = values[keys[j]]
+		}
+		for k := range extra / 2 {
+			delete(m, "x"+strconv.Itoa(k))
+		}
+		wantBin, err := avro.Marshal(wideMapRecordSchema, &rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := avro.Marshal(wideMapRecordSchema, m); err != nil || !bytes.Equal(got, wantBin) {
+			t.Fatalf("map %v: binary\n got % x (%v)\nwant % x", m, got, err, wantBin)
+		}
+		wantText, err := avrojson.Marshal(wideMapRecordSchema, &rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := avrojson.Marshal(wideMapRecordSchema, m); err != nil || !bytes.Equal(got, wantText) {
+			t.Fatalf("map %v: JSON\n got %s (%v)\nwant %s", m, got, err, wantText)
+		}
+	}
+}
+
 // TestDecodedRecordMapsEncodeAgain: the maps Unmarshal makes encode back
 // to the bytes they were read from, in binary and in JSON, also after
 // their fields were changed in place.

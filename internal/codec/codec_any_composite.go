@@ -424,34 +424,25 @@ func (n *anyRecord) encodeAny(v any, e *encodeState) {
 	if !e.Enter() {
 		return
 	}
-	if n.table != nil && n.table.placed(m, len(n.fields), &e.anyVals, func(vals []any, held uint64) {
-		n.encodeFields(m, rv, vals, held, e)
-	}) {
-		return
+	var cur fieldCursor
+	if m != nil {
+		cur.start(m, n.table)
 	}
-	n.encodeFields(m, rv, nil, 0, e)
+	n.encodeFields(&cur, rv, e)
 }
 
-// encodeFields writes the fields of the record m (or rv, a map of another
-// string-kind key type): with vals, from the values fieldTable.gather
-// placed there (held says which fields m has), else finding each with a
-// fieldCursor (rv: looking each up).
-func (n *anyRecord) encodeFields(m map[string]any, rv reflect.Value, vals []any, held uint64, e *encodeState) {
-	var cur fieldCursor
-	if vals == nil && m != nil {
-		cur = newFieldCursor(m)
-	}
+// encodeFields writes the fields of the record whose map cur finds them
+// in, or, when cur has no map, of rv, a map of another string-kind key
+// type.
+func (n *anyRecord) encodeFields(cur *fieldCursor, rv reflect.Value, e *encodeState) {
 	for i := range n.fields {
 		f := &n.fields[i]
 		var x any
 		var ok bool
-		switch {
-		case vals != nil:
-			x, ok = vals[i], held&(1<<uint(i)) != 0
-		case m != nil:
-			x, ok = cur.field(f.name)
-		default:
-			x, ok = lookupField(m, rv, f.name)
+		if cur.m != nil {
+			x, ok = cur.field(i, f.name)
+		} else {
+			x, ok = lookupField(nil, rv, f.name)
 		}
 		if !ok {
 			if !f.f.HasDefault() {

@@ -75,9 +75,6 @@ type jsonState struct {
 	// dopts are the options of the renderers; a copy, so that the
 	// caller's options do not escape.
 	dopts DecodeOptions
-	// anyVals holds, as a stack, the field values of the records held in
-	// maps being written.
-	anyVals []any
 	// touched keeps the bytes that structs load ahead (see touch).
 	touched byte
 }

@@ -222,33 +222,18 @@ func (c *jaRecord) encodeJSONAny(v any, j *jsonState) {
 	if !j.Enter() {
 		return
 	}
-	if c.table != nil && c.table.placed(m, len(c.fields), &j.anyVals, func(vals []any, held uint64) {
-		c.write(m, vals, held, j)
-	}) {
-		return
-	}
-	c.write(m, nil, 0, j)
+	var cur fieldCursor
+	cur.start(m, c.table)
+	c.write(&cur, j)
 }
 
-// write writes the record m: with vals, from the values gather placed
-// there (held says which fields m has), else finding each field with a
-// fieldCursor.
-func (c *jaRecord) write(m map[string]any, vals []any, held uint64, j *jsonState) {
+// write writes the record whose fields cur finds.
+func (c *jaRecord) write(cur *fieldCursor, j *jsonState) {
 	j.Buf = append(j.Buf, '{')
-	var cur fieldCursor
-	if vals == nil {
-		cur = newFieldCursor(m)
-	}
 	for i := range c.fields {
 		f := &c.fields[i]
 		j.Buf = append(j.Buf, f.key...)
-		var x any
-		var ok bool
-		if vals != nil {
-			x, ok = vals[i], held&(1<<uint(i)) != 0
-		} else {
-			x, ok = cur.field(f.name)
-		}
+		x, ok := cur.field(i, f.name)
 		switch {
 		case !ok && f.hasDef:
 			j.Buf = append(j.Buf, f.def...)

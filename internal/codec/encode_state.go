@@ -16,9 +16,6 @@ type encodeState struct {
 	// top holds the data word of a pointer-shaped value being encoded
 	// (a map, a nil pointer), whose address the encoder takes.
 	top pointer
-	// anyVals holds, as a stack, the field values of the records held in
-	// maps being encoded.
-	anyVals []any
 	// touched keeps the bytes that structs load ahead (see touch).
 	touched byte
 }

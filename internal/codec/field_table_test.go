@@ -66,9 +66,9 @@ func TestFieldTable(t *testing.T) {
 	}
 }
 
-// gather walks a map of one table, and leaves the others, and any map
+// find walks a map of one table, and leaves the others, and any map
 // whose walk does not add up, to be looked up.
-func TestFieldTableGather(t *testing.T) {
+func TestFieldTableFind(t *testing.T) {
 	names := make([]string, 20)
 	for i := range names {
 		names[i] = "field" + strconv.Itoa(i)
@@ -84,27 +84,28 @@ func TestFieldTableGather(t *testing.T) {
 		}
 	}
 	m["other"] = "x"
-	vals := make([]any, len(names))
-	held, ok := tab.gather(m, vals)
+	var c fieldCursor
+	ok := tab.find(m, &c)
 	if !ok && tableMapsWalkable {
 		t.Fatal("a map of one table not walked")
 	}
 	if ok {
-		for i := range names {
-			if got := held&(1<<i) != 0; got != (i != 3) || got && vals[i] != i {
-				t.Errorf("field %d: held %v, value %v", i, got, vals[i])
+		c.m = m
+		for i, n := range names {
+			if x, got := c.field(i, n); got != (i != 3) || got && x != i {
+				t.Errorf("field %d: held %v, value %v", i, got, x)
 			}
 		}
 	}
 	small := map[string]any{"field1": 1}
-	if _, ok := tab.gather(small, make([]any, len(names))); ok {
+	if tab.find(small, &fieldCursor{}) {
 		t.Error("a map of one group walked")
 	}
 	big := map[string]any{}
 	for i := range 100 {
 		big[strconv.Itoa(i)] = i
 	}
-	if _, ok := tab.gather(big, make([]any, len(names))); ok {
+	if tab.find(big, &fieldCursor{}) {
 		t.Error("a map of many other keys walked")
 	}
 }

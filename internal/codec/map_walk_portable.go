@@ -25,8 +25,13 @@ func touchMapGroup(m pointer) byte {
 
 const tableMapsWalkable = false
 
-type tableMapWalk struct{ count uint64 }
+type tableMapWalk struct {
+	groups  pointer
+	ngroups uint
+}
 
 func walkTableMap(m pointer, slotSize uintptr) (tableMapWalk, bool) { return tableMapWalk{}, false }
 
-func (w *tableMapWalk) next(slotSize uintptr) pointer { return pointer{} }
+func tableGroup(groups pointer, g uint, slotSize uintptr) (full uint64, slots pointer) {
+	return 0, pointer{}
+}

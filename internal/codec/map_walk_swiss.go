@@ -130,6 +130,10 @@ type tableMapWalk struct {
 	slots      pointer // slot 0 of the group being walked
 	full       uint64
 	count      uint64 // slots yielded
+	// groups is the table's first group, and of them there are ngroups
+	// (see tableGroup).
+	groups  pointer
+	ngroups uint
 }
 
 // walkTableMap returns a walk over the entries of the map m points to,
@@ -153,7 +157,15 @@ func walkTable(m pointer) (tableMapWalk, bool) {
 	if t == nil || t.groups == nil {
 		return tableMapWalk{}, false
 	}
-	return tableMapWalk{group: t.groups, groupsLeft: t.lengthMask + 1}, true
+	return tableMapWalk{group: t.groups, groupsLeft: t.lengthMask + 1, groups: pointer{t.groups}, ngroups: uint(t.lengthMask + 1)}, true
+}
+
+// tableGroup returns the high bit of the control byte of each full slot
+// of group g of the table whose first group is groups, and the group's
+// slot 0, for callers that walk the groups themselves.
+func tableGroup(groups pointer, g uint, slotSize uintptr) (full uint64, slots pointer) {
+	grp := groups.add(uintptr(g) * (swissGroupSlotsOffset + 8*slotSize))
+	return ^*as[uint64](grp) & swissFullMask, grp.add(swissGroupSlotsOffset)
 }
 
 // next returns the next full slot, or nil after the last.
@@ -192,6 +204,19 @@ func tableHoldsFor[V comparable](value func(i int) V) bool {
 	walked := func(m map[string]V) (map[string]V, bool) {
 		w, ok := walkTable(pointerTo(&m))
 		if !ok {
+			return nil, false
+		}
+		// The groups, walked one by one, hold the slots next yields.
+		again := w
+		for g := range w.ngroups {
+			full, slots := tableGroup(w.groups, g, slotSize)
+			for ; full != 0; full &= full - 1 {
+				if slots.add(uintptr(bits.TrailingZeros64(full)>>3)*slotSize) != again.next(slotSize) {
+					return nil, false
+				}
+			}
+		}
+		if !again.next(slotSize).isNil() {
 			return nil, false
 		}
 		got, ok := collect[V](&w, slotSize, valueOff)

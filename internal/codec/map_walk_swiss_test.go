@@ -89,11 +89,12 @@ func TestFieldCursorFindsDecodedFields(t *testing.T) {
 		reversed[name] = in[name]
 	}
 	for name, m := range map[string]map[string]any{"decoded": v.(map[string]any), "reversed": reversed} {
-		c := newFieldCursor(m)
+		var c fieldCursor
+		c.start(m, nil)
 		walked := 0
-		for _, f := range s.Fields() {
+		for i, f := range s.Fields() {
 			before := c.slot
-			x, ok := c.field(f.Name())
+			x, ok := c.field(i, f.Name())
 			if !ok || x != in[f.Name()] {
 				t.Fatalf("%s: field %s = %v, %v", name, f.Name(), x, ok)
 			}

@@ -44,6 +44,9 @@ func (p pointer) add(off uintptr) pointer { return pointer{unsafe.Add(p.p, off)}
 // isNil reports whether p is the nil address.
 func (p pointer) isNil() bool { return p.p == nil }
 
+// diff returns how many bytes p lies past base, in the same allocation.
+func (p pointer) diff(base pointer) uintptr { return uintptr(p.p) - uintptr(base.p) }
+
 // elem returns the pointer stored at p (p points at a Go pointer, or at
 // the data word of a slice or map).
 func (p pointer) elem() pointer { return *(*pointer)(p.p) }
