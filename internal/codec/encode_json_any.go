@@ -68,7 +68,7 @@ func (c *jsonCompiler) anyRecord(s *schema.Schema, n *anyRecord) jsonAnyEncoder 
 		f := &n.fields[i]
 		jf := &r.fields[i]
 		jf.name = f.name
-		jf.key = jsontext.Member(f.name, i == 0)
+		jf.key = jsontext.NewKey(f.name, i == 0)
 		jf.enc = c.anyEncoder(f.f.Type(), f.n)
 		if sc, ok := jf.enc.(*jaScalar); ok {
 			jf.op = sc.op
@@ -205,7 +205,7 @@ type jaRecord struct {
 
 type jaField struct {
 	name string
-	key  []byte
+	key  jsontext.Key
 	op   jsonOp
 	enc  jsonAnyEncoder
 	// def is the text of the field's default, when hasDef.
@@ -232,7 +232,7 @@ func (c *jaRecord) write(cur *fieldCursor, j *jsonState) {
 	j.Buf = append(j.Buf, '{')
 	for i := range c.fields {
 		f := &c.fields[i]
-		j.Buf = append(j.Buf, f.key...)
+		j.Buf = f.key.Append(j.Buf)
 		x, ok := cur.field(i, f.name)
 		switch {
 		case !ok && f.hasDef:

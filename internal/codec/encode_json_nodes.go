@@ -209,7 +209,7 @@ func (c *jsonCompiler) record(s *schema.Schema, e *structEncoder) jsonEncoder {
 		f := fields[i]
 		jf := &js.fields[i]
 		jf.name = fe.name
-		jf.key = jsontext.Member(fe.name, i == 0)
+		jf.key = jsontext.NewKey(fe.name, i == 0)
 		jf.offset = fe.offset
 		if fe.op == fieldDefaultBytes {
 			jf.op, jf.text = jopText, c.defaultText(s, f)
@@ -312,7 +312,7 @@ type jsonStruct struct {
 
 type jsonField struct {
 	name   string
-	key    []byte // `"name":`, after a comma unless first
+	key    jsontext.Key // `"name":`, after a comma unless first
 	offset uintptr
 	op     jsonOp
 	text   []byte // jopText: the default's text
@@ -327,7 +327,7 @@ func (c *jsonStruct) encodeJSON(p pointer, j *jsonState) {
 	j.Buf = append(j.Buf, '{')
 	for i := range c.fields {
 		f := &c.fields[i]
-		j.Buf = append(j.Buf, f.key...)
+		j.Buf = f.key.Append(j.Buf)
 		switch f.op {
 		case jopOther:
 			f.enc.encodeJSON(p.add(f.offset), j)

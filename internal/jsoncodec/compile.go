@@ -72,7 +72,7 @@ func (c *compiler) record(s *schema.Schema) *recordNode {
 	for i, f := range fields {
 		r.fields[i] = recordField{
 			name:   f.Name(),
-			key:    jsontext.Member(f.Name(), i == 0),
+			key:    jsontext.NewKey(f.Name(), i == 0),
 			member: jsontext.Member(f.Name(), true),
 			def:    f.DefaultBinary(),
 			hasDef: f.HasDefault(),

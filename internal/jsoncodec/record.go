@@ -1,6 +1,7 @@
 package jsoncodec
 
 import (
+	"github.com/avrogo/avro/internal/jsontext"
 	"github.com/avrogo/avro/internal/wire"
 )
 
@@ -20,7 +21,7 @@ type recordField struct {
 	// key is the field's name as a JSON key, with its colon, and a
 	// comma before it unless it is the first field; member is the key
 	// and colon alone.
-	key    []byte
+	key    jsontext.Key
 	member []byte
 	node   node
 	// def is the binary encoding of the field's default; hasDef says
@@ -36,7 +37,7 @@ func (n *recordNode) toJSON(t *toState) {
 	t.out = append(t.out, '{')
 	for i := range n.fields {
 		fl := &n.fields[i]
-		t.out = append(t.out, fl.key...)
+		t.out = fl.key.Append(t.out)
 		fl.node.toJSON(t)
 		if t.Err != nil {
 			t.AddField(fl.name)
