@@ -44,7 +44,13 @@
 //	any schema     any (see "Generic values")
 //
 // A json.Number is written as value.FromAny reads one (floats rounded once
-// to their precision) and is read as the shortest literal of the value.
+// to their precision) and is read as the shortest literal of the value;
+// under a logical type of int or long (a date, a time, a timestamp) it is
+// the underlying count. For a decimal or big-decimal it is the literal's
+// exact value ("6.17", "-1e-3"), checked as a *big.Rat is, and it is read
+// back in plain digits with as many after the point as the scale. In a
+// union it goes to the branch its value picks: an integer literal as an
+// int64 does, any other as a float64, and a decimal after those.
 //
 // Logical types add these mappings; any other Go type falls back to the
 // underlying type's mapping (int64 for timestamps, int32 for dates, []byte
@@ -54,8 +60,8 @@
 //	local-timestamp-millis, -micros, -nanos  time.Time (the wall clock, decoded with location UTC)
 //	date                                     time.Time (the calendar date, decoded as midnight UTC)
 //	time-millis, time-micros                 time.Duration
-//	decimal (bytes or fixed)                 *big.Rat, big.Rat (scale and precision checked on encode)
-//	big-decimal                              *big.Rat, big.Rat
+//	decimal (bytes or fixed)                 *big.Rat, big.Rat, json.Number (scale and precision checked on encode)
+//	big-decimal                              *big.Rat, big.Rat, json.Number
 //	uuid (string)                            string, [16]byte-kinded types (RFC 4122 text on the wire)
 //	uuid (fixed 16)                          [16]byte (raw), string (RFC 4122 text in Go)
 //	duration (fixed 12)                      Duration
@@ -144,7 +150,8 @@
 //     with string keys: a map, then a record as for map[string]any. time.Time:
 //     the first date or timestamp branch. time.Duration: time-millis or
 //     time-micros, then long, int. *big.Rat: decimal or big-decimal.
-//     Duration: duration.
+//     json.Number: as an int64 for an integer literal, else as a float64,
+//     then decimal or big-decimal. Duration: duration.
 //
 // Integers must fit the branch (int64(1<<40) skips an int branch for a
 // long one), and an enum symbol must exist. A value that fits no branch is

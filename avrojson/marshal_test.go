@@ -82,6 +82,35 @@ func TestJSONNumberField(t *testing.T) {
 	if err := avrojson.Unmarshal(s, text, &back); err != nil || back.L != "-9223372036854775808" || back.D != "2.5" {
 		t.Errorf("Unmarshal = %+v, %v", back, err)
 	}
+	// A decimal's json.Number is its exact value, in either flavour, and
+	// in a union the branch its text picks.
+	ds := schema.MustParse(`{"type":"record","name":"D","fields":[
+	 {"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":9,"scale":2}},
+	 {"name":"u","type":["null","long","double"]}]}`)
+	type drec struct {
+		Amount json.Number  `avro:"amount"`
+		U      *json.Number `avro:"u"`
+	}
+	u := json.Number("1.5")
+	for _, c := range []struct {
+		o    avrojson.Options
+		u    *json.Number
+		want string
+	}{
+		{avrojson.Options{}, &u, `{"amount":"\u0002i","u":{"double":1.5}}`},
+		// Bare, a number in [null,long,double] would read back ambiguous.
+		{avrojson.Plain(), nil, `{"amount":6.17,"u":null}`},
+	} {
+		text, err := c.o.Marshal(ds, &drec{Amount: "6.17", U: c.u})
+		if err != nil || string(text) != c.want {
+			t.Errorf("Marshal = %s, %v, want %s", text, err, c.want)
+			continue
+		}
+		var back drec
+		if err := c.o.Unmarshal(ds, text, &back); err != nil || back.Amount != "6.17" || (back.U == nil) != (c.u == nil) || c.u != nil && *back.U != *c.u {
+			t.Errorf("Unmarshal(%s) = %+v, %v", text, back, err)
+		}
+	}
 }
 
 // TestMarshalErrorsThroughBinary: the errors of values written through

@@ -1,10 +1,12 @@
 package codec
 
 import (
+	"encoding/json"
 	"math/big"
 	"reflect"
 	"time"
 
+	"github.com/avrogo/avro/internal/decimal"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -151,6 +153,10 @@ func (n anyDecimal) encodeAny(v any, e *encodeState) {
 		n.c.encodeRat(r, e)
 		return
 	}
+	if num, ok := v.(json.Number); ok {
+		encodeNumberDecimal(e, num, n.c)
+		return
+	}
 	if _, isPtr := v.(*big.Rat); isPtr {
 		e.Failf(ErrRange, "nil *big.Rat for a decimal")
 		return
@@ -159,7 +165,7 @@ func (n anyDecimal) encodeAny(v any, e *encodeState) {
 }
 
 func (n anyDecimal) accepts(v any) bool {
-	if _, ok := anyRat(v); ok {
+	if _, ok := anyRat(v); ok || isNumber(v) {
 		return true // a scale or precision error is reported, not skipped
 	}
 	return n.base.accepts(v)
@@ -180,6 +186,10 @@ func (n anyBigDecimal) encodeAny(v any, e *encodeState) {
 		encodeBigDecimal(r, e)
 		return
 	}
+	if num, ok := v.(json.Number); ok {
+		encodeNumberDecimal(e, num, nil)
+		return
+	}
 	if _, isPtr := v.(*big.Rat); isPtr {
 		e.Failf(ErrRange, "nil *big.Rat for a big-decimal")
 		return
@@ -188,10 +198,21 @@ func (n anyBigDecimal) encodeAny(v any, e *encodeState) {
 }
 
 func (n anyBigDecimal) accepts(v any) bool {
-	if _, ok := anyRat(v); ok {
+	if _, ok := anyRat(v); ok || isNumber(v) {
 		return true
 	}
 	return n.base.accepts(v)
+}
+
+// isNumber reports whether v is a json.Number that holds a JSON number:
+// the decimals take one whatever its size, and report what does not fit.
+func isNumber(v any) bool {
+	n, ok := v.(json.Number)
+	if !ok {
+		return false
+	}
+	_, ok, _ = decimal.ParseNumber(string(n), 0)
+	return ok
 }
 
 // uuidArray returns the 16 bytes of v when it is a 16-byte array.

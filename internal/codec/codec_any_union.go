@@ -128,13 +128,13 @@ func branchRank(cls anyClass, b *schema.Schema) int {
 	case clsBool:
 		return pick(schema.Boolean)
 	case clsInt64:
-		return pick(schema.Long, schema.Int, schema.Double, schema.Float)
+		return numberRank(l, pick(schema.Long, schema.Int, schema.Double, schema.Float))
 	case clsInt32:
 		return pick(schema.Int, schema.Long, schema.Double, schema.Float)
 	case clsFloat32:
 		return pick(schema.Float, schema.Double)
 	case clsFloat64:
-		return pick(schema.Double, schema.Float)
+		return numberRank(l, pick(schema.Double, schema.Float))
 	case clsString:
 		if k == schema.Fixed && l != schema.UUID {
 			return -1
@@ -176,6 +176,17 @@ func branchRank(cls anyClass, b *schema.Schema) int {
 		}
 	}
 	return -1
+}
+
+// numberRank is the rank of a branch of logical type l, which ranks r
+// for the class of integers (clsInt64) or of float64s: a decimal comes
+// after the numbers, for the only Go value of those classes it takes,
+// a json.Number.
+func numberRank(l schema.Logical, r int) int {
+	if l == schema.Decimal || l == schema.BigDecimal {
+		return 4
+	}
+	return r
 }
 
 type anyUnion struct {

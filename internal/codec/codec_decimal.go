@@ -174,21 +174,29 @@ func decodeBigDecimal(r *big.Rat, d *decodeState) bool {
 	return true
 }
 
-func encodeBigDecimal(r *big.Rat, e *encodeState) {
-	// The smallest scale is max(a, b) for a denominator 2^a * 5^b.
-	den := r.Denom()
-	a := den.TrailingZeroBits()
+// powersOf2And5 returns a and b for den = 2^a * 5^b, or false when den
+// has another prime factor. The smallest scale at which a value with the
+// denominator den (in lowest terms) is an integer is max(a, b).
+func powersOf2And5(den *big.Int) (a, b uint, ok bool) {
+	a = den.TrailingZeroBits()
 	rest := new(big.Int).Rsh(den, a)
 	q, m := new(big.Int), new(big.Int)
-	b := uint(0)
 	for rest.Cmp(decimal.One) != 0 {
 		q.QuoRem(rest, decimal.Five, m)
 		if m.Sign() != 0 {
-			e.Failf(ErrRange, "%s has no finite decimal form for big-decimal", ratText(r))
-			return
+			return 0, 0, false
 		}
 		rest, q = q, rest
 		b++
+	}
+	return a, b, true
+}
+
+func encodeBigDecimal(r *big.Rat, e *encodeState) {
+	a, b, ok := powersOf2And5(r.Denom())
+	if !ok {
+		e.Failf(ErrRange, "%s has no finite decimal form for big-decimal", ratText(r))
+		return
 	}
 	scale := max(a, b)
 	if scale > math.MaxInt32 {

@@ -3,25 +3,36 @@ package codec
 import (
 	"encoding/json"
 	"errors"
+	"math/big"
 	"reflect"
 	"strconv"
 
+	"github.com/avrogo/avro/internal/decimal"
 	"github.com/avrogo/avro/schema"
 )
 
 var jsonNumberType = reflect.TypeFor[json.Number]()
 
-// numberCodec maps a json.Number to an int, long, float or double, as
-// value.FromAny reads one: int and long take an integer literal exactly,
-// float and double the literal rounded once to their precision. Decoding
-// writes the shortest literal that reads back as the value.
+// numberCodec maps a json.Number to an int, long, float or double (with
+// or without a logical type over them, which the number holds as the
+// underlying value), as value.FromAny reads one: int and long take an
+// integer literal exactly, float and double the literal rounded once to
+// their precision. Decoding writes the shortest literal that reads back
+// as the value.
 type numberCodec struct{ k schema.Kind }
 
 // numberCodecFor returns the codec of a json.Number for s, or nil when s
-// is not a plain numeric schema.
-func numberCodecFor(s *schema.Schema, t reflect.Type) *numberCodec {
-	if t != jsonNumberType || s.Logical() != schema.NoLogical {
+// is not numeric: int, long, float, double, or a decimal or big-decimal
+// (see numberDecimalCodec).
+func numberCodecFor(s *schema.Schema, t reflect.Type) codec {
+	if t != jsonNumberType {
 		return nil
+	}
+	switch s.Logical() {
+	case schema.Decimal:
+		return &numberDecimalCodec{dec: newDecimalCodec(s)}
+	case schema.BigDecimal:
+		return &numberDecimalCodec{}
 	}
 	switch k := s.Kind(); k {
 	case schema.Int, schema.Long, schema.Float, schema.Double:
@@ -85,4 +96,60 @@ func (c *numberCodec) decode(p pointer, d *decodeState) {
 		text = strconv.FormatFloat(d.ReadDouble(), 'g', -1, 64)
 	}
 	*as[json.Number](p) = json.Number(text)
+}
+
+// numberDecimalCodec maps a json.Number to a decimal (dec) or, with dec
+// nil, a big-decimal: the literal's exact value, as a *big.Rat of that
+// value would be written. Decoding writes the value in plain digits, with
+// as many after the point as its scale.
+type numberDecimalCodec struct{ dec *decimalCodec }
+
+func (c *numberDecimalCodec) encode(p pointer, e *encodeState) {
+	encodeNumberDecimal(e, *as[json.Number](p), c.dec)
+}
+
+// encodeNumberDecimal writes n as the decimal dec or, with dec nil, as a
+// big-decimal. An exponent that would take a power of ten beyond
+// MaxDecimalScale is ErrLimit, as such a scale is.
+func encodeNumberDecimal(e *encodeState, n json.Number, dec *decimalCodec) {
+	r, ok, tooLarge := decimal.ParseNumber(string(n), e.MaxDecimalScale)
+	switch {
+	case !ok:
+		e.Failf(ErrRange, "json.Number %q is not a number", shortText(string(n)))
+		return
+	case tooLarge:
+		e.Failf(ErrLimit, "json.Number %s has an exponent beyond the maximum decimal scale %d", shortText(string(n)), e.MaxDecimalScale)
+		return
+	}
+	if dec == nil {
+		encodeBigDecimal(r, e)
+		return
+	}
+	dec.encodeRat(r, e)
+}
+
+func (c *numberDecimalCodec) decode(p pointer, d *decodeState) {
+	var r big.Rat
+	var scale int
+	if c.dec != nil {
+		if !c.dec.decodeRat(&r, d) {
+			return
+		}
+		scale = c.dec.scale
+	} else {
+		if !decodeBigDecimal(&r, d) {
+			return
+		}
+		a, b, _ := powersOf2And5(r.Denom())
+		scale = int(max(a, b))
+	}
+	*as[json.Number](p) = json.Number(r.FloatString(scale))
+}
+
+// shortText is s, or its start when it is long, for an error message.
+func shortText(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "..."
+	}
+	return s
 }

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"encoding/json"
 	"reflect"
 	"strconv"
 	"sync"
@@ -216,6 +217,8 @@ type unionEncoder struct {
 	// nilable: pointer, slice or map; nil selects the null branch.
 	nilable bool
 	isPtr   bool
+	// picks: enc writes the branch index too (see numberUnionEncoder).
+	picks bool
 }
 
 func (c *unionEncoder) encode(p pointer, e *encodeState) {
@@ -231,11 +234,21 @@ func (c *unionEncoder) encode(p pointer, e *encodeState) {
 		e.Failf(ErrRange, "non-nil value for a union with only null")
 		return
 	}
-	e.WriteLong(int64(c.index))
 	if c.isPtr {
 		p = p.elem()
 	}
+	if !c.picks {
+		e.WriteLong(int64(c.index))
+	}
 	c.enc.encode(p, e)
+}
+
+// numberUnionEncoder writes a json.Number in the branch the union picks
+// for its text, with the branch index.
+type numberUnionEncoder struct{ u *anyUnion }
+
+func (c numberUnionEncoder) encode(p pointer, e *encodeState) {
+	c.u.encodeAny(*as[json.Number](p), e)
 }
 
 func (c *compiler) unionEncoder(s *schema.Schema, t reflect.Type, path string) (encoder, error) {
@@ -258,6 +271,16 @@ func (c *compiler) unionEncoder(s *schema.Schema, t reflect.Type, path string) (
 		// A slice header's first word is its data pointer and a map is a
 		// pointer, so both are nil exactly when that word is.
 		ue.nilable = true
+	}
+	if target == jsonNumberType {
+		// A json.Number's branch depends on its text: chosen per value,
+		// as for one held in an any.
+		u, err := c.newAnyUnion(s, path)
+		if err != nil {
+			return nil, err
+		}
+		ue.index, ue.enc, ue.picks = 0, numberUnionEncoder{u}, true
+		return ue, nil
 	}
 	var firstErr error
 	bestRank := 0

@@ -224,6 +224,9 @@ func (c *jsonCompiler) record(s *schema.Schema, e *structEncoder) jsonEncoder {
 }
 
 func (c *jsonCompiler) union(s *schema.Schema, e *unionEncoder) jsonEncoder {
+	if e.picks {
+		return c.rendered(s, e)
+	}
 	ju := &jsonUnion{nilable: e.nilable, isPtr: e.isPtr, index: e.index, nullIndex: e.nullIndex, bin: c.rendered(s, e)}
 	if e.index >= 0 {
 		ju.open = c.st.BranchOpen(s, e.index)
