@@ -1,6 +1,8 @@
 package avrojson_test
 
 import (
+	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"math"
@@ -86,6 +88,79 @@ func TestUpstreamJSONVectors(t *testing.T) {
 		if !errors.Is(err, avro.ErrInvalid) && !errors.Is(err, avro.ErrTruncated) {
 			t.Errorf("%s %s: got %v, want ErrInvalid or ErrTruncated", c.Schema, c.JSON, err)
 		}
+	}
+}
+
+// TestUpstreamJSONMisc runs the miscellaneous cases of the file, each in
+// the shape it is given: texts that read and write back as the same
+// value, input that reads and writes back as given, inputs that read as a
+// number, input that is an error, and bytes and their text.
+func TestUpstreamJSONMisc(t *testing.T) {
+	_, _, _, misc := readCases(t)
+	str := func(c map[string]any, key string) string {
+		v, _ := c[key].(string)
+		return v
+	}
+	ran := 0
+	for _, c := range misc {
+		text := str(c, "schema")
+		if text == "" {
+			continue // a note with no case
+		}
+		s := schema.MustParse(text)
+		roundTrip := func(in, want string) {
+			bin, err := avrojson.JSONToBinary(nil, s, []byte(in))
+			if err != nil {
+				t.Errorf("%s: JSONToBinary(%s): %v", c["what"], in, err)
+				return
+			}
+			out, err := avrojson.BinaryToJSON(nil, s, bin)
+			if err != nil || !jsonEqual(t, out, []byte(want)) {
+				t.Errorf("%s: %s wrote back %s (%v), want %s", c["what"], in, out, err, want)
+			}
+		}
+		ran++
+		switch {
+		case c["values"] != nil:
+			for _, v := range c["values"].(map[string]any) {
+				roundTrip(v.(string), v.(string))
+			}
+		case str(c, "reencoded") != "":
+			roundTrip(str(c, "input"), str(c, "reencoded"))
+		case str(c, "standard_output") != "":
+			roundTrip(str(c, "input"), str(c, "standard_output"))
+		case c["inputs"] != nil:
+			for _, in := range c["inputs"].([]any) {
+				var m map[string]any
+				if err := avrojson.Unmarshal(s, []byte(in.(string)), &m); err != nil || m["n"] != int32(c["expected_n"].(float64)) {
+					t.Errorf("%s: %s read as %v, %v; want n %v", c["what"], in, m, err, c["expected_n"])
+				}
+			}
+		case str(c, "expect") == "error":
+			if _, err := avrojson.JSONToBinary(nil, s, []byte(str(c, "input"))); !errors.Is(err, avro.ErrInvalid) {
+				t.Errorf("%s: %v, want ErrInvalid", c["what"], err)
+			}
+		case str(c, "bytes_hex") != "":
+			raw, err := hex.DecodeString(str(c, "bytes_hex"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			bin := append([]byte{byte(2 * len(raw))}, raw...)
+			out, err := avrojson.BinaryToJSON(nil, s, bin)
+			if err != nil || !jsonEqual(t, out, []byte(str(c, "json"))) {
+				t.Errorf("%s: % x wrote %s (%v), want %s", c["what"], raw, out, err, str(c, "json"))
+			}
+			if back, err := avrojson.JSONToBinary(nil, s, []byte(str(c, "json"))); err != nil || !bytes.Equal(back, bin) {
+				t.Errorf("%s: %s read as % x (%v), want % x", c["what"], str(c, "json"), back, err, bin)
+			}
+		case str(c, "input") != "":
+			roundTrip(str(c, "input"), str(c, "input"))
+		default:
+			t.Errorf("a case of a shape this test does not know: %v", c)
+		}
+	}
+	if ran < 7 {
+		t.Errorf("ran %d miscellaneous cases, want 7", ran)
 	}
 }
 
