@@ -122,6 +122,19 @@ func TestReadableAcceptsUnderlying(t *testing.T) {
 	if err := o.Unmarshal(ts, []byte(`"2026-12-01T10:30:00.5001Z"`), &tm); !errors.Is(err, avro.ErrRange) {
 		t.Errorf("sub-millisecond digits: %v, want ErrRange", err)
 	}
+	// RFC 3339 allows the T and the Z in lower case.
+	for _, in := range []string{`"2026-12-01t10:30:00.5z"`, `"2026-12-01t12:30:00.5+02:00"`, `"2026-12-01T10:30:00.5z"`} {
+		if err := o.Unmarshal(ts, []byte(in), &tm); err != nil || tm.UnixMilli() != 1796121000500 {
+			t.Errorf("%s: %v, %v", in, tm, err)
+		}
+	}
+	local := schema.MustParse(`{"type":"long","logicalType":"local-timestamp-millis"}`)
+	if err := o.Unmarshal(local, []byte(`"2026-12-01t10:30:00.5"`), &tm); err != nil || tm.UnixMilli() != 1796121000500 {
+		t.Errorf("local, lower-case t: %v, %v", tm, err)
+	}
+	if err := o.Unmarshal(local, []byte(`"2026-12-01T10:30:00.5z"`), &tm); !errors.Is(err, avro.ErrInvalid) {
+		t.Errorf("local with a zone: %v, want ErrInvalid", err)
+	}
 	dec := schema.MustParse(`{"type":"bytes","logicalType":"decimal","precision":4,"scale":2}`)
 	var r big.Rat
 	for in, want := range map[string]string{`6.17`: "617/100", `"6.17"`: "617/100", `6.1`: "61/10", `617e-2`: "617/100", `-0.5`: "-1/2"} {

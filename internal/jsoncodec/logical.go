@@ -146,7 +146,7 @@ func (n timestampNode) fromJSON(f *fromState) {
 	if n.local {
 		layout = "2006-01-02T15:04:05"
 	}
-	tm, err := time.Parse(layout, string(text))
+	tm, err := time.Parse(layout, upperTZ(text))
 	if err == nil {
 		err = checkTimestampText(text, tm)
 	}
@@ -173,6 +173,20 @@ func (n timestampNode) fromJSON(f *fromState) {
 		return
 	}
 	f.out = appendVarint(f.out, v)
+}
+
+// upperTZ returns text with the date's separator t and the zone's z, which
+// RFC 3339 allows in lower case, in upper case as time.Parse wants them.
+func upperTZ(text []byte) string {
+	const sep = len("2006-01-02")
+	s := string(text)
+	if len(s) > sep && s[sep] == 't' {
+		s = s[:sep] + "T" + s[sep+1:]
+	}
+	if n := len(s); n > sep && s[n-1] == 'z' {
+		s = s[:n-1] + "Z"
+	}
+	return s
 }
 
 // checkTimestampText returns what time.Parse takes in text, parsed as tm,
