@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/avrogo/avro"
@@ -144,6 +145,10 @@ func TestJSONNumberDecimalErrors(t *testing.T) {
 		{func(v *numberLogical) { v.Big = "0x10" }, avro.ErrRange},        // not a JSON number
 		{func(v *numberLogical) { v.Big = "1e999999999" }, avro.ErrLimit}, // 10^999999999 not computed
 		{func(v *numberLogical) { v.Dec = "1e-999999999" }, avro.ErrLimit},
+		// Digits past MaxDecimalScale are not parsed (in time quadratic
+		// in their count); past a decimal's precision they are ErrRange.
+		{func(v *numberLogical) { v.Big = json.Number(strings.Repeat("7", 1<<20)) }, avro.ErrLimit},
+		{func(v *numberLogical) { v.Dec = json.Number(strings.Repeat("7", 1<<20)) }, avro.ErrRange},
 		{func(v *numberLogical) { v.TS = "1.5" }, avro.ErrRange},
 	} {
 		v := ok

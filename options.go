@@ -139,7 +139,11 @@ type EncodeOptions struct {
 	// MaxDecimalScale bounds the scale of a decimal schema that encoding
 	// accepts (default 2048, as for decoding): encoding with a larger
 	// scale is ErrLimit rather than the computation of a power of ten of
-	// that many digits.
+	// that many digits. It bounds a json.Number written as a decimal or
+	// big-decimal too: an exponent past it, or more digits than it and
+	// the decimal's precision, is ErrLimit, as the value of the text
+	// would take a power of ten that large, or time quadratic in its
+	// digits, to compute.
 	MaxDecimalScale int
 }
 

@@ -211,7 +211,7 @@ func isNumber(v any) bool {
 	if !ok {
 		return false
 	}
-	_, ok, _ = decimal.ParseNumber(string(n), 0)
+	_, ok = decimal.ScanNumber(string(n))
 	return ok
 }
 

@@ -109,23 +109,33 @@ func (c *numberDecimalCodec) encode(p pointer, e *encodeState) {
 }
 
 // encodeNumberDecimal writes n as the decimal dec or, with dec nil, as a
-// big-decimal. An exponent that would take a power of ten beyond
-// MaxDecimalScale is ErrLimit, as such a scale is.
+// big-decimal. Its value costs time quadratic in its digits and a power
+// of ten as large as its exponent, so both are bounded first: more
+// digits than a decimal's precision is ErrRange; an exponent past
+// MaxDecimalScale, or more digits than that and the precision, ErrLimit.
 func encodeNumberDecimal(e *encodeState, n json.Number, dec *decimalCodec) {
-	r, ok, tooLarge := decimal.ParseNumber(string(n), e.MaxDecimalScale)
-	switch {
-	case !ok:
+	num, ok := decimal.ScanNumber(string(n))
+	if !ok {
 		e.Failf(ErrRange, "json.Number %q is not a number", shortText(string(n)))
 		return
-	case tooLarge:
+	}
+	if dec != nil && len(num.Digits) > dec.precision {
+		e.Failf(ErrRange, "json.Number %s has more than %d digits (the decimal's precision)", shortText(string(n)), dec.precision)
+		return
+	}
+	if num.Exp > e.MaxDecimalScale || num.Exp < -e.MaxDecimalScale {
 		e.Failf(ErrLimit, "json.Number %s has an exponent beyond the maximum decimal scale %d", shortText(string(n)), e.MaxDecimalScale)
 		return
 	}
-	if dec == nil {
-		encodeBigDecimal(r, e)
+	if len(num.Digits) > e.MaxDecimalScale && (dec == nil || len(num.Digits) > dec.precision) {
+		e.Failf(ErrLimit, "json.Number %s has more digits than the maximum decimal scale %d", shortText(string(n)), e.MaxDecimalScale)
 		return
 	}
-	dec.encodeRat(r, e)
+	if dec == nil {
+		encodeBigDecimal(num.Rat(), e)
+		return
+	}
+	dec.encodeRat(num.Rat(), e)
 }
 
 func (c *numberDecimalCodec) decode(p pointer, d *decodeState) {

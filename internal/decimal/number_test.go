@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestParseNumber(t *testing.T) {
+func TestScanNumber(t *testing.T) {
 	for _, c := range []struct {
 		text string
 		want string // the value as a fraction; "" when not a number
@@ -25,6 +25,8 @@ func TestParseNumber(t *testing.T) {
 		{"1e-11", "", true},
 		{"1000000000000e-2", "10000000000/1", false},
 		{"1e999999999999999999999", "", true},
+		{"-1e-999999999999999999999", "", true},
+		{"123000e-3", "123/1", false},
 		{"0e999999999999999999999", "0/1", false},
 		{"", "", false},
 		{"-", "", false},
@@ -41,21 +43,22 @@ func TestParseNumber(t *testing.T) {
 		{" 1", "", false},
 		{"1 ", "", false},
 	} {
-		r, ok, tooLarge := ParseNumber(c.text, 10)
+		n, ok := ScanNumber(c.text)
+		tooLarge := n.Exp > 10 || n.Exp < -10
 		switch {
 		case c.big:
 			if !ok || !tooLarge {
-				t.Errorf("%q: ok %v, tooLarge %v; want too large", c.text, ok, tooLarge)
+				t.Errorf("%q: ok %v, %+v; want an exponent past ±10", c.text, ok, n)
 			}
 		case c.want == "":
 			if ok {
-				t.Errorf("%q: a number (%v), want none", c.text, r)
+				t.Errorf("%q: a number (%+v), want none", c.text, n)
 			}
 		case !ok || tooLarge:
-			t.Errorf("%q: ok %v, tooLarge %v", c.text, ok, tooLarge)
+			t.Errorf("%q: ok %v, %+v", c.text, ok, n)
 		default:
 			want, _ := new(big.Rat).SetString(c.want)
-			if r.Cmp(want) != 0 {
+			if r := n.Rat(); r.Cmp(want) != 0 {
 				t.Errorf("%q = %v, want %v", c.text, r, want)
 			}
 		}
