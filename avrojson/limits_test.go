@@ -114,6 +114,14 @@ func TestUnknownFieldsAreChecked(t *testing.T) {
 		_, err = o.JSONToBinary(nil, nested, []byte(text))
 		wantError(t, text+" to binary", err, avro.ErrInvalid, "", offset)
 	}
+	// Dropped members are not kept: a name repeated among them is read,
+	// while a field given twice is still an error.
+	if _, err := o.JSONToBinary(nil, nested, []byte(`{"x":1,"next":null,"x":2}`)); err != nil {
+		t.Errorf("an unknown member given twice: %v", err)
+	}
+	if _, err := o.JSONToBinary(nil, nested, []byte(`{"next":null,"x":1,"next":null}`)); !errors.Is(err, avro.ErrInvalid) {
+		t.Errorf("a field given twice: %v, want ErrInvalid", err)
+	}
 }
 
 // TestDuplicateKeysInLargeMaps: duplicates are found in maps too large to

@@ -39,7 +39,9 @@ type Options struct {
 	// AllowUnknownFields skips object members that name no field of their
 	// record when reading. By default they are an error, as is a member
 	// given twice; a field that is missing takes its default, and is an
-	// error when it has none.
+	// error when it has none. Skipped members are not kept, so one name
+	// given twice among them is not an error (a field given twice still
+	// is).
 	AllowUnknownFields bool
 	// MaxNumberLength bounds the text of one JSON number (default 1024
 	// bytes). Longer is ErrLimit.
