@@ -123,17 +123,18 @@ var tableMapsWalkable bool
 
 func init() { tableMapsWalkable = smallMapsWalkable && tableLayoutHolds() }
 
-// tableMapWalk yields the full slots of the groups of a map's one table.
+// tableMapWalk yields the full slots of the groups of a map's one table:
+// the ngroups groups from groups on (see tableGroup), walked one by one
+// by next, or by callers that walk them themselves.
 type tableMapWalk struct {
-	group      unsafe.Pointer // the next group
-	groupsLeft uint64
-	slots      pointer // slot 0 of the group being walked
-	full       uint64
-	count      uint64 // slots yielded
-	// groups is the table's first group, and of them there are ngroups
-	// (see tableGroup).
 	groups  pointer
 	ngroups uint
+	// next's place: the groups loaded, the full slots left in the last
+	// and its slot 0, and the slots yielded.
+	loaded uint
+	full   uint64
+	slots  pointer
+	count  uint64
 }
 
 // walkTableMap returns a walk over the entries of the map m points to,
@@ -157,12 +158,13 @@ func walkTable(m pointer) (tableMapWalk, bool) {
 	if t == nil || t.groups == nil {
 		return tableMapWalk{}, false
 	}
-	return tableMapWalk{group: t.groups, groupsLeft: t.lengthMask + 1, groups: pointer{t.groups}, ngroups: uint(t.lengthMask + 1)}, true
+	return tableMapWalk{groups: pointer{t.groups}, ngroups: uint(t.lengthMask + 1)}, true
 }
 
 // tableGroup returns the high bit of the control byte of each full slot
 // of group g of the table whose first group is groups, and the group's
-// slot 0, for callers that walk the groups themselves.
+// slot 0. Empty (0x80) and deleted (0xFE) control bytes have the high
+// bit set; full ones do not.
 func tableGroup(groups pointer, g uint, slotSize uintptr) (full uint64, slots pointer) {
 	grp := groups.add(uintptr(g) * (swissGroupSlotsOffset + 8*slotSize))
 	return ^*as[uint64](grp) & swissFullMask, grp.add(swissGroupSlotsOffset)
@@ -171,15 +173,11 @@ func tableGroup(groups pointer, g uint, slotSize uintptr) (full uint64, slots po
 // next returns the next full slot, or nil after the last.
 func (w *tableMapWalk) next(slotSize uintptr) pointer {
 	for w.full == 0 {
-		if w.groupsLeft == 0 {
+		if w.loaded == w.ngroups {
 			return pointer{}
 		}
-		// Empty (0x80) and deleted (0xFE) control bytes have the high
-		// bit set; full ones do not.
-		w.full = ^*(*uint64)(w.group) & swissFullMask
-		w.slots = pointer{unsafe.Add(w.group, swissGroupSlotsOffset)}
-		w.group = unsafe.Add(w.group, swissGroupSlotsOffset+8*slotSize)
-		w.groupsLeft--
+		w.full, w.slots = tableGroup(w.groups, w.loaded, slotSize)
+		w.loaded++
 	}
 	i := uintptr(bits.TrailingZeros64(w.full)) >> 3
 	w.full &= w.full - 1
@@ -204,19 +202,6 @@ func tableHoldsFor[V comparable](value func(i int) V) bool {
 	walked := func(m map[string]V) (map[string]V, bool) {
 		w, ok := walkTable(pointerTo(&m))
 		if !ok {
-			return nil, false
-		}
-		// The groups, walked one by one, hold the slots next yields.
-		again := w
-		for g := range w.ngroups {
-			full, slots := tableGroup(w.groups, g, slotSize)
-			for ; full != 0; full &= full - 1 {
-				if slots.add(uintptr(bits.TrailingZeros64(full)>>3)*slotSize) != again.next(slotSize) {
-					return nil, false
-				}
-			}
-		}
-		if !again.next(slotSize).isNil() {
 			return nil, false
 		}
 		got, ok := collect[V](&w, slotSize, valueOff)

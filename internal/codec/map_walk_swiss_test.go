@@ -18,6 +18,9 @@ func TestSmallMapsWalkable(t *testing.T) {
 	if !smallMapsWalkable {
 		t.Fatal("the map layout check failed: small maps are ranged; update map_walk_swiss.go for this Go release")
 	}
+	if !tableMapsWalkable {
+		t.Fatal("the table layout check failed: records in maps past one group are looked up; update map_walk_swiss.go for this Go release")
+	}
 	for n := range 12 {
 		m := map[string]int64{}
 		for i := range n {
