@@ -110,10 +110,10 @@ func (w *smallMapWalk) next(slotSize uintptr) pointer {
 // swissTable mirrors internal/runtime/maps.table.
 type swissTable struct {
 	used       uint16 //nolint:unused // mirrored for the offsets after it
-	capacity   uint16 //nolint:unused
-	growthLeft uint16 //nolint:unused
-	localDepth uint8  //nolint:unused
-	index      int    //nolint:unused
+	capacity   uint16 //nolint:unused // mirrored for the offsets after it
+	growthLeft uint16 //nolint:unused // mirrored for the offsets after it
+	localDepth uint8  //nolint:unused // mirrored for the offsets after it
+	index      int    //nolint:unused // mirrored for the offsets after it
 	groups     unsafe.Pointer
 	lengthMask uint64
 }
