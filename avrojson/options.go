@@ -57,9 +57,12 @@ type Options struct {
 	Encode avro.EncodeOptions
 }
 
-// Unions is a way of writing union values.
+// Unions is a way of writing union values: TaggedUnions (the
+// specification's, and the zero value), TaggedLogicalUnions or BareUnions.
 type Unions uint8
 
+// The ways of writing unions: TaggedUnions, TaggedLogicalUnions and
+// BareUnions.
 const (
 	// TaggedUnions writes a non-null branch as {"name": value}, named by
 	// its full name when it is a named type and by its type otherwise
@@ -85,9 +88,11 @@ const (
 	BareUnions
 )
 
-// Logical is a way of writing logical types.
+// Logical is a way of writing logical types: UnderlyingLogical (the
+// specification's, and the zero value) or ReadableLogical.
 type Logical uint8
 
+// The ways of writing logical types: UnderlyingLogical and ReadableLogical.
 const (
 	// UnderlyingLogical writes a logical type as the value of its Avro
 	// type, as the specification does.
@@ -105,9 +110,12 @@ const (
 	ReadableLogical
 )
 
-// Bytes is a way of writing bytes and fixed values.
+// Bytes is a way of writing bytes and fixed values: CodePointBytes (the
+// specification's, and the zero value) or Base64Bytes.
 type Bytes uint8
 
+// The ways of writing bytes and fixed values: CodePointBytes and
+// Base64Bytes.
 const (
 	// CodePointBytes writes each byte as the code point of the same
 	// number, as the specification does: "\u0000\u00ff" for 00 ff.
