@@ -92,9 +92,24 @@
 //
 // Blocks are flushed when their uncompressed records reach the block size
 // (WithBlockSize, 64 KiB by default) or the record count (WithBlockCount),
-// and written with one Write call each. A Writer never makes a block
-// larger than WithBlockLimit before compression (64 MiB, the Reader's
-// default limit, which allows for what compression adds). The
-// header lists avro.schema (the schema's full JSON), avro.codec and the
-// user metadata (WithMetadata). NewAppender continues an existing file.
+// and written with three Write calls each (its header, its data, the
+// sync marker), so that the data is never copied to be framed. A Writer
+// never makes a block larger than WithBlockLimit before compression (64
+// MiB, the Reader's default limit, which allows for what compression
+// adds). The header lists avro.schema (the schema's full JSON), avro.codec
+// and the user metadata (WithMetadata). NewAppender continues an existing
+// file.
+//
+// # Records and blocks without Go values
+//
+// Reader.Raw hands out the next record as its binary datum, for
+// avrojson.BinaryToJSON or another file; Reader.ReadBlock a block's
+// records decompressed, and Reader.ReadRawBlock a block as stored. On the
+// writing side, Writer.EncodeRaw adds a datum, Writer.WriteBlock a block
+// of datums (compressed with the Writer's codec) and Writer.WriteRawBlock a
+// block compressed already, which is how files of one schema and codec
+// are concatenated without recompressing. Datums given to a Writer are
+// framed with its schema (their lengths, counts, union indexes and enum
+// symbols checked), so that a file written from them reads; raw blocks
+// are checked for their size and count only.
 package ocf

@@ -727,10 +727,7 @@ func (r *Reader) Next() bool {
 // invalid v is returned without consuming the record.
 func (r *Reader) Decode(v any) error {
 	if !r.Next() {
-		if r.err == io.EOF {
-			return io.EOF
-		}
-		return r.err
+		return r.stop()
 	}
 	per := r.perDatum()
 	rest, used, err := r.datums.Next(r.rest, v, wire.Budgets{Zero: r.zero.Budget(per.Zero), Defaults: r.defaults.Budget(per.Defaults)})
@@ -739,8 +736,7 @@ func (r *Reader) Decode(v any) error {
 	switch e := err.(type) {
 	case nil:
 	case *codec.Error:
-		r.err = fmt.Errorf("ocf: block %d at offset %d, record %d: %w", r.nblocks-1, r.block.Offset, r.records, (*avro.Error)(e))
-		return r.err
+		return r.recordErr(e)
 	case *codec.TypeError:
 		return (*avro.TypeError)(e)
 	case *codec.InvalidUnmarshalError:

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/internal/codec"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -114,9 +115,9 @@ func WithEncodeOptions(o avro.EncodeOptions) WriterOption {
 
 // A Writer writes an object container file: the header when it is
 // created, then records in blocks. Records are buffered until the block
-// is full (WithBlockSize, WithBlockCount), then compressed and written with
-// one Write call per block; Flush and Close write a partial block. Memory
-// use is bounded by the block size.
+// is full (WithBlockSize, WithBlockCount), then compressed and written;
+// Flush and Close write a partial block. Memory use is bounded by the
+// block size.
 //
 // A Writer is not safe for concurrent use.
 type Writer struct {
@@ -128,6 +129,11 @@ type Writer struct {
 	blockSize int
 	maxCount  int64
 	maxBlock  int
+
+	// framer checks the datums given to EncodeRaw and WriteBlock, with
+	// the default limits of frameOpts.
+	framer    codec.DatumReader
+	frameOpts codec.DecodeOptions
 
 	buf   []byte // encoded records of the pending block
 	count int64  // records in buf
@@ -220,6 +226,7 @@ func (wr *Writer) configure(cfg *writerConfig) {
 	wr.blockSize = min(cfg.blockSize, cfg.maxBlock)
 	wr.maxCount = cfg.blockCount
 	wr.maxBlock = cfg.maxBlock
+	wr.framer = codec.NewDatumReader(&wr.frameOpts, wr.s)
 	if wr.s.MinEncodedSize() == 0 && (wr.maxCount == 0 || wr.maxCount > zeroSizeBlockCount) {
 		// Records that may take no bytes never fill a block; all of them
 		// went into one, which the Reader refuses past 2^20 records (and
@@ -302,6 +309,14 @@ func (wr *Writer) Encode(v any) error {
 		return err
 	}
 	wr.buf = buf
+	return wr.added(start)
+}
+
+// added finishes adding the record at wr.buf[start:]: a record that takes
+// the block past the largest size goes into the next block, and a block
+// that reaches its size or record count is flushed.
+func (wr *Writer) added(start int) error {
+	buf := wr.buf
 	if len(buf) > wr.maxBlock {
 		if len(buf)-start > wr.maxBlock {
 			wr.buf = buf[:start]
@@ -346,6 +361,12 @@ func (wr *Writer) writeBlock(data []byte, count int64) error {
 		}
 		payload = wr.comp
 	}
+	return wr.writeFramed(payload, count)
+}
+
+// writeFramed writes a block of count records whose data, as stored, is
+// payload.
+func (wr *Writer) writeFramed(payload []byte, count int64) error {
 	// Header, data and sync marker in three writes: framing the block in
 	// one buffer first would copy all of its data once more.
 	wr.hdr = appendLong(appendLong(wr.hdr[:0], count), int64(len(payload)))

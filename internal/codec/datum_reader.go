@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"github.com/avrogo/avro/internal/skip"
 	"github.com/avrogo/avro/internal/wire"
 
 	"github.com/avrogo/avro/schema"
@@ -24,6 +25,9 @@ type datumReader struct {
 	// decoder (only successes are kept).
 	typ typeWord
 	dec decoder
+	// skipper reads past a datum of the writer's schema, made on first
+	// use.
+	skipper *skip.Skipper
 }
 
 func newDatumReader(o *DecodeOptions, s *schema.Schema) *datumReader {
@@ -128,4 +132,31 @@ func NewDatumReader(o *DecodeOptions, s *schema.Schema) DatumReader {
 // them (on error rest is data).
 func (r DatumReader) Next(data []byte, v any, b wire.Budgets) (rest []byte, used wire.Budgets, err error) {
 	return r.r.Next(data, v, b)
+}
+
+// Skip reads past the datum at the start of data, a datum of the writer's
+// schema (of s itself, or the writer of a resolved s), without decoding
+// it, within the budgets b, and returns the rest of data and what it used
+// of them; on error rest is data. It checks what framing needs: lengths,
+// counts, union indexes and enum symbols, under the decode limits.
+func (r DatumReader) Skip(data []byte, b wire.Budgets) (rest []byte, used wire.Budgets, err error) {
+	sk := r.r.skipper
+	if sk == nil {
+		w := r.r.schema
+		if ws := w.Writer(); ws != nil {
+			w = ws
+		}
+		sk = skip.New(w)
+		r.r.skipper = sk
+	}
+	d := r.r.start(data, b)
+	b.Zero, b.Defaults = d.ZeroLeft, d.DefaultsLeft
+	sk.Skip(&d.Decoder)
+	n, used := d.Pos, d.used(b)
+	err = d.toError()
+	d.clear()
+	if err != nil {
+		return data, used, err
+	}
+	return data[n:], used, nil
 }
