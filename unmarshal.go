@@ -65,3 +65,16 @@ func NewDecoder(r io.Reader, s *schema.Schema) *Decoder {
 // Likewise for the reader defaults that a resolved schema fills in (see
 // DecodeOptions.MaxAlloc).
 func (dec *Decoder) Decode(v any) error { return publicError(dec.d.Decode(v)) }
+
+// Raw reads the next datum without decoding it and returns its bytes: the
+// binary datum as the stream holds it (in the writer's schema when the
+// Decoder's schema is one that schema.Resolve returned), for
+// avrojson.BinaryToJSON or to pass on. It returns io.EOF and errors as
+// Decode does, under the same limits: the datum is framed by reading past
+// it, which checks its lengths, counts, union indexes and enum symbols,
+// but not its strings or logical values. The bytes are the Decoder's
+// buffer: they stay valid until the next call of Decode or Raw.
+func (dec *Decoder) Raw() ([]byte, error) {
+	b, err := dec.d.Raw()
+	return b, publicError(err)
+}

@@ -49,3 +49,46 @@ func TestDecoderZeroByteDatumsStream(t *testing.T) {
 		}
 	}
 }
+
+// Raw hands out datums as Marshal wrote them, through a resolved schema
+// too (the writer's bytes), with the root's error types; a stream whose
+// datums take no bytes is ErrInvalid for Raw as for Decode.
+func TestDecoderRaw(t *testing.T) {
+	w := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"a","type":"long"},{"name":"b","type":"string"}]}`)
+	r := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"b","type":"string"}]}`)
+	resolved, err := schema.Resolve(w, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type rec struct {
+		A int64  `avro:"a"`
+		B string `avro:"b"`
+	}
+	var stream []byte
+	var datums [][]byte
+	for i := range 5 {
+		d, _ := avro.Marshal(w, &rec{A: int64(i) << 30, B: string(make([]byte, i*7))})
+		datums = append(datums, d)
+		stream = append(stream, d...)
+	}
+	for _, s := range []*schema.Schema{w, resolved} {
+		dec := avro.NewDecoder(bytes.NewReader(stream), s)
+		for i, want := range datums {
+			got, err := dec.Raw()
+			if err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("datum %d: %x, %v; want %x", i, got, err, want)
+			}
+		}
+		if _, err := dec.Raw(); err != io.EOF {
+			t.Fatalf("after the last datum: %v, want io.EOF", err)
+		}
+	}
+	_, err = avro.NewDecoder(bytes.NewReader(datums[1][:3]), w).Raw()
+	var ae *avro.Error
+	if !errors.As(err, &ae) || !errors.Is(err, avro.ErrTruncated) {
+		t.Fatalf("Raw of a cut datum = %v (%T), want an *avro.Error wrapping ErrTruncated", err, err)
+	}
+	if _, err := avro.NewDecoder(bytes.NewReader([]byte{0}), schema.MustParse(`"null"`)).Raw(); !errors.Is(err, avro.ErrInvalid) {
+		t.Fatalf("Raw of datums of no bytes = %v, want ErrInvalid", err)
+	}
+}

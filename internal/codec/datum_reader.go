@@ -142,11 +142,7 @@ func (r DatumReader) Next(data []byte, v any, b wire.Budgets) (rest []byte, used
 func (r DatumReader) Skip(data []byte, b wire.Budgets) (rest []byte, used wire.Budgets, err error) {
 	sk := r.r.skipper
 	if sk == nil {
-		w := r.r.schema
-		if ws := w.Writer(); ws != nil {
-			w = ws
-		}
-		sk = skip.New(w)
+		sk = skip.New(writerOf(r.r.schema))
 		r.r.skipper = sk
 	}
 	d := r.r.start(data, b)

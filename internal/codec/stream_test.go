@@ -472,3 +472,71 @@ func TestStreamDecodeReaderDefaultsBounded(t *testing.T) {
 		t.Fatalf("%d datums with 32-byte defaults, then %v; want %d and io.EOF", n, err, 1<<18)
 	}
 }
+
+// TestStreamRaw: Raw hands out each datum's bytes, whatever the reads'
+// sizes, interleaved with Decode; a cut inside a datum is ErrTruncated
+// after the whole datums, and a bad one an *Error at its offset.
+func TestStreamRaw(t *testing.T) {
+	d := streamLoad(t)
+	for _, oneByte := range []bool{false, true} {
+		var r io.Reader = bytes.NewReader(d.raw)
+		if oneByte {
+			r = iotest.OneByteReader(r)
+		}
+		dec := NewDecoder(r, d.s)
+		start := 0
+		for i, end := range d.ends {
+			if i%4 == 3 {
+				var p streamPerson
+				if err := dec.Decode(&p); err != nil || !cmp.Equal(p, d.records[i]) {
+					t.Fatalf("Decode of record %d: %+v, %v", i, p, err)
+				}
+			} else {
+				raw, err := dec.Raw()
+				if err != nil {
+					t.Fatalf("oneByte %v: Raw of record %d: %v", oneByte, i, err)
+				}
+				if !bytes.Equal(raw, d.raw[start:end]) || cap(raw) != len(raw) {
+					t.Fatalf("oneByte %v: Raw of record %d = %x (cap %d), want %x", oneByte, i, raw, cap(raw), d.raw[start:end])
+				}
+			}
+			start = end
+		}
+		if raw, err := dec.Raw(); err != io.EOF || raw != nil {
+			t.Fatalf("Raw after the last datum = %x, %v; want io.EOF", raw, err)
+		}
+	}
+
+	cut := d.ends[2] + 3
+	dec := NewDecoder(bytes.NewReader(d.raw[:cut]), d.s)
+	for i := range 3 {
+		if _, err := dec.Raw(); err != nil {
+			t.Fatalf("record %d: %v", i, err)
+		}
+	}
+	if _, err := dec.Raw(); !errors.Is(err, ErrTruncated) {
+		t.Fatalf("Raw of a datum cut short = %v, want ErrTruncated", err)
+	}
+
+	// A union index out of range in the fourth record ("age" is a union
+	// after the name).
+	bad := bytes.Clone(d.raw)
+	nameLen := int(bad[d.ends[2]] >> 1)
+	bad[d.ends[2]+1+nameLen] = 0x7e
+	dec = NewDecoder(bytes.NewReader(bad), d.s)
+	for range 3 {
+		if _, err := dec.Raw(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := dec.Raw()
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, ErrInvalid) || e.Path != "age" || e.Offset <= int64(d.ends[2]) {
+		t.Fatalf("Raw of a bad union index = %v, want ErrInvalid at age, in the fourth datum", err)
+	}
+	// Decode reports the same error.
+	_, derr := streamDecodeAll[streamPerson](d.s, bytes.NewReader(bad))
+	if derr == nil || derr.Error() != err.Error() {
+		t.Fatalf("Raw's error %q, Decode's %q", err, derr)
+	}
+}

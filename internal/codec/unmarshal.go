@@ -60,6 +60,8 @@ type Decoder struct {
 	budgets streamBudgets
 	// datums holds the decode state, kept from one datum to the next.
 	datums *datumReader
+	// skipper frames the datums of Raw, made on first use.
+	skipper skipDecoder
 }
 
 const decoderChunk = 64 << 10
@@ -96,14 +98,38 @@ func (dec *Decoder) Decode(v any) error {
 	if err != nil {
 		return err
 	}
+	_, err = dec.next(codec, p)
+	return err
+}
+
+// Raw reads the next datum without decoding it and returns its bytes, the
+// binary datum as the stream holds it (in the writer's schema when the
+// Decoder's schema is resolved), with the errors and limits of Decode:
+// the datum is framed by reading past it, which checks its lengths,
+// counts, union indexes and enum symbols. The bytes are the Decoder's
+// buffer, valid until the next call of Decode or Raw.
+func (dec *Decoder) Raw() ([]byte, error) {
+	if dec.skipper.sk == nil {
+		dec.skipper = skipDecoder{skip.New(writerOf(dec.s))}
+	}
+	n, err := dec.next(dec.skipper, pointer{})
+	if err != nil {
+		return nil, err
+	}
+	return dec.buf[dec.start-n : dec.start : dec.start], nil
+}
+
+// next reads the next datum with codec into p and returns its length,
+// reading the stream as the datum needs.
+func (dec *Decoder) next(codec decoder, p pointer) (int, error) {
 	truncations := 0
 	for {
 		if dec.start == dec.end {
 			if err := dec.fill(); err != nil {
-				return err
+				return 0, err
 			}
 			if dec.start == dec.end {
-				return io.EOF
+				return 0, io.EOF
 			}
 		}
 		d := dec.datums.start(dec.buf[dec.start:dec.end], dec.budgets.next())
@@ -118,33 +144,35 @@ func (dec *Decoder) Decode(v any) error {
 			d.Failf(ErrInvalid, "datums of this schema take no bytes: %d bytes of the stream belong to none", dec.end-dec.start)
 		}
 		if d.Err == nil {
-			dec.start += d.Pos
+			n := d.Pos
+			dec.start += n
 			dec.budgets.spend(d.used(budget))
-			dec.budgets.earn(int64(d.Pos))
+			dec.budgets.earn(int64(n))
 			d.clear()
-			return nil
+			return n, nil
 		}
 		if errors.Is(d.Err, ErrTruncated) && !dec.eof {
 			need := max(d.Need, int64(dec.end-dec.start)+1)
 			d.clear()
-			// The second time, the datum is framed (datum_framer.go) so
+			// The second time, the datum is framed (skip.Framer) so
 			// that it is decoded only once more; should that decode
 			// still run short, the framer and the decoder disagree, and
 			// the Decoder goes back to reading what the decode needs.
+			var err error
 			if truncations++; truncations == 2 {
 				err = dec.frame(budget.Zero)
 			} else {
 				err = dec.fillTo(need)
 			}
 			if err != nil {
-				return err
+				return 0, err
 			}
 			continue
 		}
 		e := d.toError().(*Error)
 		e.Offset += dec.offset + int64(dec.start)
 		d.clear()
-		return e
+		return 0, e
 	}
 }
 
