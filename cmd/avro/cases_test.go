@@ -1,0 +1,101 @@
+package main
+
+// goldenCases are the command lines whose transcripts testdata/golden
+// holds: every command, its flags and its errors. The files they name are
+// those of workDir.
+var goldenCases = []goldenCase{
+	// help and usage
+	{name: "no-args", args: nil},
+	{name: "help", args: []string{"help"}},
+	{name: "help-tojson", args: []string{"help", "tojson"}},
+	{name: "help-unknown", args: []string{"help", "nope"}},
+	{name: "flag-help", args: []string{"count", "--help"}},
+	{name: "unknown-command", args: []string{"nope"}},
+	{name: "unknown-flag", args: []string{"count", "--nope", "weather.avro"}},
+
+	// tojson
+	{name: "tojson", args: []string{"tojson", "weather.avro"}},
+	{name: "tojson-codecs", args: []string{"tojson", "weather-deflate.avro", "weather-snappy.avro", "weather-zstd.avro"}},
+	{name: "tojson-readings", args: []string{"tojson", "readings.avro", "--head", "6"}},
+	{name: "tojson-plain", args: []string{"tojson", "--plain", "--head", "6", "readings-deflate.avro"}},
+	{name: "tojson-pretty", args: []string{"tojson", "--pretty", "--head", "2", "readings.avro"}},
+	{name: "tojson-head-across-files", args: []string{"tojson", "--head", "7", "weather.avro", "weather-deflate.avro"}},
+	{name: "tojson-reader-schema", args: []string{"tojson", "--reader-schema", "weather-v2.avsc", "weather.avro"}},
+	{name: "tojson-reader-schema-incompatible", args: []string{"tojson", "--reader-schema", "weather-bad.avsc", "weather.avro"}},
+	{name: "tojson-stdin", args: []string{"cat", "weather.avro", "-"}, pipe: [][]string{{"tojson", "-"}}},
+	{name: "tojson-damaged", args: []string{"tojson", "damaged.avro"}},
+	{name: "tojson-corrupt", args: []string{"tojson", "corrupt.avro"}},
+	{name: "tojson-cut", args: []string{"tojson", "cut.avro"}},
+	{name: "tojson-not-avro", args: []string{"tojson", "weather.json"}},
+	{name: "tojson-missing", args: []string{"tojson", "missing.avro"}},
+	{name: "tojson-no-args", args: []string{"tojson"}},
+	{name: "tojson-two-stdins", args: []string{"tojson", "-", "-"}},
+	{name: "tojson-raw", args: []string{"fromjson", "--raw", "--schema", "weather.avsc", "weather.json"},
+		pipe: [][]string{{"tojson", "--raw", "--schema", "weather.avsc", "-"}}},
+	{name: "tojson-raw-no-schema", args: []string{"tojson", "--raw", "weather.avro"}},
+
+	// fromjson
+	{name: "fromjson", args: []string{"fromjson", "--schema", "weather.avsc", "weather.json"}, pipe: [][]string{{"tojson", "-"}}},
+	{name: "fromjson-codec", args: []string{"fromjson", "--schema", "weather.avsc", "--codec", "zstandard", "--level", "19", "weather.json", "-"},
+		pipe: [][]string{{"getmeta", "--key", "avro.codec", "-"}}},
+	{name: "fromjson-plain", args: []string{"tojson", "--plain", "readings.avro"},
+		pipe: [][]string{{"fromjson", "--plain", "--schema", "readings.avsc"}, {"tojson", "--head", "3", "-"}}},
+	{name: "fromjson-stdin", stdin: `{"station":"x","time":1,"temp":2} {"station":"y","time":3,"temp":4}`,
+		args: []string{"fromjson", "--schema", "weather.avsc"}, pipe: [][]string{{"tojson", "-"}}},
+	{name: "fromjson-bad-record", stdin: "{\"station\":\"x\",\"time\":1,\"temp\":2}\n{\"station\":\"y\",\"time\":\"late\",\"temp\":4}\n",
+		args: []string{"fromjson", "--schema", "weather.avsc"}},
+	{name: "fromjson-no-schema", args: []string{"fromjson", "weather.json"}},
+	{name: "fromjson-bad-codec", args: []string{"fromjson", "--schema", "weather.avsc", "--codec", "lzma", "weather.json"}},
+	{name: "fromjson-read-only-codec", args: []string{"fromjson", "--schema", "weather.avsc", "--codec", "bzip2", "weather.json"}},
+	{name: "fromjson-bad-level", args: []string{"fromjson", "--schema", "weather.avsc", "--codec", "deflate", "--level", "40", "weather.json"}},
+	{name: "fromjson-inline-schema", stdin: "\"a\"\n\"b\"\n", args: []string{"fromjson", "--schema", `"string"`}, pipe: [][]string{{"tojson", "-"}}},
+	{name: "fromjson-bad-schema", args: []string{"fromjson", "--schema", `{"type":"recrod"}`, "weather.json"}},
+
+	// cat
+	{name: "cat", args: []string{"cat", "--offset", "8", "--limit", "5", "readings.avro", "-"}, pipe: [][]string{{"tojson", "-"}}},
+	{name: "cat-samplerate", args: []string{"cat", "--samplerate", "0.25", "readings.avro", "readings-deflate.avro", "-"}, pipe: [][]string{{"count", "-"}}},
+	{name: "cat-codec", args: []string{"cat", "--codec", "snappy", "weather.avro", "-"}, pipe: [][]string{{"getmeta", "-"}}},
+	{name: "cat-schemas-differ", args: []string{"cat", "weather.avro", "readings.avro", "-"}},
+	{name: "cat-bad-samplerate", args: []string{"cat", "--samplerate", "2", "weather.avro", "-"}},
+	{name: "cat-no-output", args: []string{"cat", "weather.avro"}},
+
+	// totext and fromtext
+	{name: "fromtext", stdin: "first line\nsecond\r\n\nlast, no newline", args: []string{"fromtext"}, pipe: [][]string{{"totext"}}},
+	{name: "totext-wrong-schema", args: []string{"totext", "weather.avro"}},
+
+	// getschema, getmeta, count
+	{name: "getschema", args: []string{"getschema", "weather.avro"}},
+	{name: "getmeta", args: []string{"getmeta", "readings.avro"}},
+	{name: "getmeta-key", args: []string{"getmeta", "--key", "origin", "readings.avro"}},
+	{name: "getmeta-missing-key", args: []string{"getmeta", "--key", "nope", "readings.avro"}},
+	{name: "count", args: []string{"count", "readings.avro"}},
+	{name: "count-several", args: []string{"count", "readings.avro", "weather.avro", "readings-deflate.avro"}},
+	{name: "count-damaged", args: []string{"count", "damaged.avro"}},
+
+	// validate
+	{name: "validate", args: []string{"validate", "readings.avro", "weather-zstd.avro"}},
+	{name: "validate-bad", args: []string{"validate", "readings.avro", "damaged.avro", "corrupt.avro", "cut.avro"}},
+	{name: "validate-reader-schema", args: []string{"validate", "--reader-schema", "weather-v2.avsc", "weather.avro"}},
+	{name: "validate-reader-schema-incompatible", args: []string{"validate", "--reader-schema", "weather-bad.avsc", "weather.avro"}},
+
+	// concat and recodec
+	{name: "concat", args: []string{"concat", "readings.avro", "readings-deflate.avro", "readings.avro", "-"}, pipe: [][]string{{"count", "-"}}},
+	{name: "concat-schemas-differ", args: []string{"concat", "readings.avro", "weather.avro", "-"}},
+	{name: "recodec", args: []string{"recodec", "--codec", "zstandard", "readings.avro", "-"}, pipe: [][]string{{"validate", "-"}}},
+	{name: "recodec-no-codec", args: []string{"recodec", "readings.avro", "-"}},
+	{name: "recodec-output-is-input", args: []string{"recodec", "--codec", "deflate", "readings.avro", "readings.avro"}},
+
+	// schemas
+	{name: "canonical", args: []string{"canonical", "readings.avsc"}},
+	{name: "canonical-inline", args: []string{"canonical", `{"type":"fixed","name":"md5","namespace":"x","size":16,"doc":"d"}`}},
+	{name: "canonical-stdin", stdin: `["null", {"type": "string"}]`, args: []string{"canonical", "-"}},
+	{name: "fingerprint", args: []string{"fingerprint", "weather.avsc"}},
+	{name: "fingerprint-md5", args: []string{"fingerprint", "--alg", "md5", "weather.avsc"}},
+	{name: "fingerprint-sha256", args: []string{"fingerprint", "--alg", "sha256", "weather.avsc"}},
+	{name: "fingerprint-bad-alg", args: []string{"fingerprint", "--alg", "crc32", "weather.avsc"}},
+	{name: "compat", args: []string{"compat", "weather-v2.avsc", "weather.avsc"}},
+	{name: "compat-full", args: []string{"compat", "--mode", "full", "weather-v2.avsc", "weather.avsc"}},
+	{name: "compat-bad", args: []string{"compat", "--mode", "full-transitive", "weather-bad.avsc", "weather.avsc", "weather-v2.avsc"}},
+	{name: "compat-bad-mode", args: []string{"compat", "--mode", "sideways", "weather.avsc", "weather.avsc"}},
+	{name: "compat-one-schema", args: []string{"compat", "weather.avsc"}},
+}

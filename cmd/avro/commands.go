@@ -1,0 +1,20 @@
+package main
+
+func init() {
+	commands = []*command{
+		tojsonCmd,
+		fromjsonCmd,
+		catCmd,
+		totextCmd,
+		fromtextCmd,
+		getschemaCmd,
+		getmetaCmd,
+		countCmd,
+		validateCmd,
+		concatCmd,
+		recodecCmd,
+		canonicalCmd,
+		fingerprintCmd,
+		compatCmd,
+	}
+}
