@@ -85,6 +85,20 @@ var goldenCases = []goldenCase{
 	{name: "recodec-no-codec", args: []string{"recodec", "readings.avro", "-"}},
 	{name: "recodec-output-is-input", args: []string{"recodec", "--codec", "deflate", "readings.avro", "readings.avro"}},
 
+	// repair
+	{name: "repair", args: []string{"repair", "damaged.avro", "-"}, pipe: [][]string{{"count", "-"}}},
+	{name: "repair-report", args: []string{"repair", "--report", "damaged.avro"}},
+	{name: "repair-corrupt", args: []string{"repair", "corrupt.avro", "-"}, pipe: [][]string{{"tojson", "--head", "12", "-"}}},
+	{name: "repair-cut", args: []string{"repair", "--mode", "report", "cut.avro"}},
+	{name: "repair-prior", args: []string{"repair", "--mode", "prior", "damaged.avro", "-"}, pipe: [][]string{{"count", "-"}}},
+	{name: "repair-after", args: []string{"repair", "--mode", "after", "corrupt.avro", "-"}, pipe: [][]string{{"count", "-"}}},
+	{name: "repair-intact", args: []string{"repair", "readings.avro", "-"}, pipe: [][]string{{"count", "-"}}},
+	{name: "repair-bad-record", args: []string{"repair", "badrecord.avro", "-"}, pipe: [][]string{{"tojson", "-"}}},
+	{name: "tojson-bad-record", args: []string{"tojson", "badrecord.avro"}},
+	{name: "validate-bad-record", args: []string{"validate", "badrecord.avro"}},
+	{name: "repair-stdin", args: []string{"repair", "-", "-"}},
+	{name: "repair-bad-mode", args: []string{"repair", "--mode", "some", "damaged.avro", "-"}},
+
 	// schemas
 	{name: "canonical", args: []string{"canonical", "readings.avsc"}},
 	{name: "canonical-inline", args: []string{"canonical", `{"type":"fixed","name":"md5","namespace":"x","size":16,"doc":"d"}`}},

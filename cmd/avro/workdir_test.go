@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/ocf"
 	"github.com/avrogo/avro/schema"
 )
@@ -92,7 +93,9 @@ func blockOffsets(t testing.TB, file []byte) []int64 {
 //     block changed;
 //   - corrupt.avro: readings-deflate.avro with its second block's data
 //     garbled;
-//   - cut.avro: readings.avro cut inside its last block.
+//   - cut.avro: readings.avro cut inside its last block;
+//   - badrecord.avro: readings.avro with record 13's enum index out of
+//     range.
 func workDir(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -129,5 +132,16 @@ func workDir(t testing.TB) string {
 	}
 	put("corrupt.avro", corrupt)
 	put("cut.avro", plain[:len(plain)-30])
+
+	// Record 13, in block 1: its enum index (after the id and the
+	// station) made 63, of 3 symbols.
+	rec13, err := avro.Marshal(schema.MustParse(readingSchema), &readings(14)[13])
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := bytes.Index(plain, rec13)
+	badRecord := bytes.Clone(plain)
+	badRecord[at+1+1+len("st-006")] = 0x7e
+	put("badrecord.avro", badRecord)
 	return dir
 }
