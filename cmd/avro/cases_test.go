@@ -85,6 +85,21 @@ var goldenCases = []goldenCase{
 	{name: "recodec-no-codec", args: []string{"recodec", "readings.avro", "-"}},
 	{name: "recodec-output-is-input", args: []string{"recodec", "--codec", "deflate", "readings.avro", "readings.avro"}},
 
+	// random
+	{name: "random", args: []string{"random", "--schema", "readings.avsc", "--count", "4", "--seed", "42", "-"}, pipe: [][]string{{"tojson", "-"}}},
+	{name: "random-codec", args: []string{"random", "--schema", "readings.avsc", "--count", "2000", "--seed", "1", "--codec", "deflate", "-"}, pipe: [][]string{{"validate", "-"}}},
+	{name: "random-logical", args: []string{"random", "--count", "3", "--seed", "9", "-", "--schema",
+		`{"type":"record","name":"L","fields":[{"name":"d","type":{"type":"int","logicalType":"date"}},` +
+			`{"name":"t","type":{"type":"long","logicalType":"time-micros"}},{"name":"ts","type":{"type":"long","logicalType":"timestamp-nanos"}},` +
+			`{"name":"u","type":{"type":"string","logicalType":"uuid"}},{"name":"m","type":{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}},` +
+			`{"name":"f","type":{"type":"fixed","name":"F","size":4,"logicalType":"decimal","precision":9,"scale":3}},` +
+			`{"name":"du","type":{"type":"fixed","name":"D","size":12,"logicalType":"duration"}},{"name":"b","type":{"type":"bytes","logicalType":"big-decimal"}}]}`},
+		pipe: [][]string{{"tojson", "--plain", "-"}}},
+	{name: "random-infinite", args: []string{"random", "--schema", `{"type":"record","name":"L","fields":[{"name":"next","type":"L"}]}`, "--count", "1", "-"}},
+	{name: "random-recursive", args: []string{"random", "--schema", `{"type":"record","name":"L","fields":[{"name":"v","type":"int"},{"name":"next","type":["null","L"]}]}`, "--count", "6", "--seed", "5", "-"},
+		pipe: [][]string{{"tojson", "-"}}},
+	{name: "random-no-count", args: []string{"random", "--schema", "readings.avsc", "-"}},
+
 	// repair
 	{name: "repair", args: []string{"repair", "damaged.avro", "-"}, pipe: [][]string{{"count", "-"}}},
 	{name: "repair-report", args: []string{"repair", "--report", "damaged.avro"}},

@@ -13,6 +13,7 @@ func init() {
 		validateCmd,
 		concatCmd,
 		recodecCmd,
+		randomCmd,
 		repairCmd,
 		canonicalCmd,
 		fingerprintCmd,
