@@ -18,5 +18,7 @@ func init() {
 		canonicalCmd,
 		fingerprintCmd,
 		compatCmd,
+		registryCmd,
+		decodeCmd,
 	}
 }
