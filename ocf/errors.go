@@ -68,6 +68,7 @@ var (
 	// ErrTruncated means the input ends inside the header or a block. It
 	// is avro.ErrTruncated (which matches io.ErrUnexpectedEOF).
 	ErrTruncated = avro.ErrTruncated
-	// ErrClosed is returned by a Writer's methods after Close.
-	ErrClosed = errors.New("ocf: writer is closed")
+	// ErrClosed is returned by a Writer's methods after Close, and by a
+	// Reader's reads after Close.
+	ErrClosed = errors.New("ocf: closed")
 )

@@ -64,7 +64,7 @@ func (r *Reader) recordErr(err error) error {
 	if e, ok := err.(*codec.Error); ok {
 		err = (*avro.Error)(e)
 	}
-	r.err = fmt.Errorf("ocf: block %d at offset %d, record %d: %w", r.nblocks-1, r.block.Offset, r.records, err)
+	r.err = fmt.Errorf("ocf: block %d at offset %d, record %d: %w", r.cur.index, r.block.Offset, r.records, err)
 	return r.err
 }
 
@@ -88,7 +88,7 @@ func (r *Reader) ReadBlock() (Block, error) {
 			r.err = err
 			return Block{}, err
 		}
-		if err := r.loadBlock(); err != nil {
+		if err := r.nextBlock(records); err != nil {
 			r.err = err
 			return Block{}, r.stop()
 		}
@@ -116,22 +116,22 @@ func (r *Reader) ReadRawBlock() (Block, error) {
 	}
 	if r.left > 0 {
 		if r.records > 0 {
-			return Block{}, fmt.Errorf("ocf: ReadRawBlock in block %d, after %d of its %d records", r.nblocks-1, r.records, r.block.Count)
+			return Block{}, fmt.Errorf("ocf: ReadRawBlock in block %d, after %d of its %d records", r.cur.index, r.records, r.block.Count)
 		}
 		// Next loaded the block, and none of it was read.
 		r.left, r.rest, r.inBlock = 0, nil, false
-		return Block{BlockInfo: r.block, Data: r.raw[:len(r.raw):len(r.raw)]}, nil
+		return Block{BlockInfo: r.block, Data: r.cur.raw[:len(r.cur.raw):len(r.cur.raw)]}, nil
 	}
 	if err := r.finishBlock(); err != nil {
 		r.err = err
 		return Block{}, err
 	}
-	info, err := r.readBlock(true)
-	if err != nil {
+	if err := r.nextBlock(stored); err != nil {
 		r.err = err
 		return Block{}, r.stop()
 	}
-	return Block{BlockInfo: info, Data: r.raw[:len(r.raw):len(r.raw)]}, nil
+	raw := r.cur.raw
+	return Block{BlockInfo: r.block, Data: raw[:len(raw):len(raw)]}, nil
 }
 
 // EncodeRaw adds a record given as its binary datum of the Writer's

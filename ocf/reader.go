@@ -8,7 +8,6 @@ import (
 	"io"
 	"iter"
 	"maps"
-	"math"
 
 	"github.com/avrogo/avro/internal/wire"
 
@@ -56,6 +55,7 @@ type readerConfig struct {
 	parse      schema.ParseOptions
 	strictTail bool
 	reader     *schema.Schema
+	workers    int
 }
 
 // WithReaderSchema makes the Reader decode records into the shape of the
@@ -160,11 +160,9 @@ type BlockInfo struct {
 //
 // A Reader is not safe for concurrent use.
 type Reader struct {
-	src    io.Reader
-	br     *bufio.Reader
-	seeker io.Seeker // src as a Seeker, or nil
-	offset int64     // bytes consumed from src through br
-	cfg    readerConfig
+	// The source and what reading its blocks needs; when blocks are read
+	// in parallel, the goroutine that reads them alone uses it.
+	*blockSource
 
 	schema *schema.Schema
 	// decodeSchema is schema, or its resolution to the reader schema.
@@ -174,19 +172,18 @@ type Reader struct {
 	// engineOpts are the decode options as the engine takes them.
 	engineOpts codec.DecodeOptions
 	meta       map[string][]byte
-	codec      Codec
-	cname      string
-	isNull     bool
-	sync       [SyncSize]byte
-	minSize    int64
 
-	raw     []byte // current block as stored
-	dec     []byte // decompression buffer
+	// pos is the offset of the file consumed so far: the end of the
+	// header, then of the blocks entered.
+	pos int64
+	// cur is the current block; one is its storage when blocks are read
+	// on the Reader's goroutine.
+	cur     *block
+	one     block
 	rest    []byte // undecoded records of the current block
 	left    int64  // records left in the current block
 	inBlock bool
 	block   BlockInfo
-	nblocks int64 // blocks read so far
 	records int64 // records decoded from the current block
 
 	pending error // reported once the current block is consumed
@@ -197,6 +194,27 @@ type Reader struct {
 	// a byte of block data read (see avro.Decoder.Decode). defaults is
 	// the budget of reader defaults filled in, likewise.
 	zero, defaults wire.Credit
+
+	// workers is the number of goroutines that decompress blocks; pipe
+	// runs them once the first block is wanted.
+	workers int
+	pipe    *pipeline
+}
+
+// blockSource is the input of a Reader and what reading and unpacking its
+// blocks needs: the file's codec, sync marker and limits.
+type blockSource struct {
+	src     io.Reader
+	br      *bufio.Reader
+	seeker  io.Seeker // src as a Seeker, or nil
+	offset  int64     // bytes consumed from src through br
+	cfg     readerConfig
+	codec   Codec
+	cname   string
+	isNull  bool
+	sync    [SyncSize]byte
+	minSize int64
+	nblocks int64 // blocks read so far
 }
 
 // perDatum returns what one record may use of the file's budgets: the
@@ -220,11 +238,12 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 		o.applyReader(&cfg)
 	}
 	cfg.decode.ZeroCopy = false
-	rd := &Reader{src: r, br: bufio.NewReaderSize(r, 64<<10), cfg: cfg}
+	rd := &Reader{blockSource: &blockSource{src: r, br: bufio.NewReaderSize(r, 64<<10), cfg: cfg}}
 	rd.seeker, _ = r.(io.Seeker)
 	if err := rd.readHeader(); err != nil {
 		return nil, err
 	}
+	rd.pos, rd.workers = rd.offset, cfg.workers
 	rd.decodeSchema = rd.schema
 	if cfg.reader != nil {
 		resolved, err := schema.Resolve(rd.schema, cfg.reader)
@@ -260,11 +279,11 @@ func (r *Reader) Metadata() map[string][]byte {
 
 // Offset returns the number of bytes of the file consumed so far: after
 // NewReader, the header size; after the last block, the end of the data.
-func (r *Reader) Offset() int64 { return r.offset }
+func (r *Reader) Offset() int64 { return r.pos }
 
 // ---- low-level input, counting offsets ----
 
-func (r *Reader) readFull(p []byte) (int, error) {
+func (r *blockSource) readFull(p []byte) (int, error) {
 	n, err := io.ReadFull(r.br, p)
 	r.offset += int64(n)
 	return n, err
@@ -272,7 +291,7 @@ func (r *Reader) readFull(p []byte) (int, error) {
 
 // readLong reads a zig-zag varint. It returns n, the bytes read: with
 // io.EOF and n == 0 the input ended cleanly before it.
-func (r *Reader) readLong() (v int64, n int, err error) {
+func (r *blockSource) readLong() (v int64, n int, err error) {
 	var u uint64
 	for shift := uint(0); ; shift += 7 {
 		b, err := r.br.ReadByte()
@@ -298,7 +317,7 @@ var errOverlong = errors.New("varint longer than 10 bytes")
 
 // readBytes reads n bytes into buf (reusing it), growing it as data
 // arrives so that a declared length never allocates ahead of the input.
-func (r *Reader) readBytes(buf []byte, n int64) ([]byte, error) {
+func (r *blockSource) readBytes(buf []byte, n int64) ([]byte, error) {
 	buf = buf[:0]
 	for int64(len(buf)) < n {
 		if len(buf) == cap(buf) {
@@ -318,13 +337,26 @@ func (r *Reader) readBytes(buf []byte, n int64) ([]byte, error) {
 }
 
 // discard skips n bytes, seeking when the source allows it.
-func (r *Reader) discard(n int64) error {
+func (r *blockSource) discard(n int64) error {
 	if b := int64(r.br.Buffered()); n > b && r.seeker != nil {
 		if _, err := r.br.Discard(int(b)); err != nil {
 			return err
 		}
-		if _, err := r.seeker.Seek(n-b, io.SeekCurrent); err == nil {
+		if pos, err := r.seeker.Seek(n-b, io.SeekCurrent); err == nil {
 			r.br.Reset(r.src)
+			// A seek past the end succeeds: the end is looked up to tell
+			// a block cut short from one that is all there.
+			end, err := r.seeker.Seek(0, io.SeekEnd)
+			if err == nil && end < pos {
+				r.offset += n - (pos - end)
+				return io.ErrUnexpectedEOF
+			}
+			if err == nil {
+				_, err = r.seeker.Seek(pos, io.SeekStart)
+			}
+			if err != nil {
+				return err
+			}
 			r.offset += n
 			return nil
 		}
@@ -521,183 +553,6 @@ func (r *Reader) readHeader() error {
 	return nil
 }
 
-// ---- blocks ----
-
-// readBlock reads the next block header, then the block's data into r.raw
-// (load) or past it (skip), then its sync marker. It returns io.EOF at the
-// end of the file. A block whose data is complete but whose sync marker is
-// cut short by the end of the input (and matches as far as it goes) is
-// returned with r.pending set to the truncation error.
-func (r *Reader) readBlock(load bool) (BlockInfo, error) {
-	info := BlockInfo{Offset: r.offset}
-	blockErr := func(sentinel error, format string, args ...any) error {
-		return fmt.Errorf("%w: block %d at offset %d: "+format,
-			append([]any{sentinel, r.nblocks, info.Offset}, args...)...)
-	}
-	count, n1, err := r.readLong()
-	if err == io.EOF && n1 == 0 {
-		return info, io.EOF
-	}
-	var size int64
-	var n2 int
-	if err == nil {
-		size, n2, err = r.readLong()
-	}
-	if err != nil {
-		if isEnd(err) {
-			// The input ends inside a block header: a stray byte or two
-			// after the last block, or a file cut inside a header.
-			if r.cfg.strictTail {
-				return info, fmt.Errorf("%w: %d bytes at offset %d do not form a block header",
-					ErrTrailingData, n1+n2, info.Offset)
-			}
-			return info, io.EOF
-		}
-		if err != errOverlong {
-			return info, sourceErr(r.offset, err)
-		}
-		return info, blockErr(ErrInvalidBlock, "%v", err)
-	}
-	switch {
-	case count < 0:
-		return info, blockErr(ErrInvalidBlock, "negative record count %d", count)
-	case size < 0:
-		return info, blockErr(ErrInvalidBlock, "negative size %d", size)
-	case size > r.storedLimit():
-		return info, blockErr(ErrTooLarge, "size %d exceeds the limit of %d bytes", size, r.storedLimit())
-	}
-	if err := r.checkCount(count, r.cfg.maxBlock); err != nil {
-		return info, blockErr(ErrInvalidBlock, "%v", err)
-	}
-	if r.isNull {
-		if err := r.checkCount(count, size); err != nil {
-			return info, blockErr(ErrInvalidBlock, "%v", err)
-		}
-	}
-	info.Count, info.Size = count, size
-	per := r.perDatum()
-	perDatum := per.Zero
-	// Every byte of the block earns, its header and sync marker too: a
-	// file of records that take no bytes has nothing else.
-	stored := size + int64(n1+n2) + SyncSize
-	r.zero.Earn(perDatum, stored, wire.ZeroItemsRate(perDatum))
-	r.defaults.Earn(per.Defaults, stored, avro.DefaultAllocPerByte)
-	if load && r.minSize == 0 {
-		// Records that take no bytes are zero-size items of the file
-		// too: a 21-byte block header could otherwise hold 2^20 of them,
-		// and a kilobyte of blocks 50 million records to iterate.
-		if count > r.zero.Budget(perDatum) {
-			return info, blockErr(ErrInvalidBlock, "%d records of a schema that may encode to zero bytes exceed what is left of the file's budget of zero-size items", count)
-		}
-		r.zero.Spend(count)
-	}
-	if load {
-		r.raw, err = r.readBytes(r.raw, size)
-	} else {
-		err = r.discard(size)
-	}
-	if err != nil && !isEnd(err) {
-		return info, sourceErr(r.offset, err)
-	}
-	if err != nil {
-		return info, fmt.Errorf("ocf: input ends inside block %d at offset %d (%d bytes declared): %w",
-			r.nblocks, info.Offset, size, ErrTruncated)
-	}
-	var sync [SyncSize]byte
-	n, err := r.readFull(sync[:])
-	if err != nil && !isEnd(err) {
-		return info, sourceErr(r.offset, err)
-	}
-	if !bytes.Equal(sync[:n], r.sync[:n]) {
-		return info, blockErr(ErrSyncMismatch, "found %x, want %x", sync[:n], r.sync[:n])
-	}
-	if err != nil {
-		r.pending = fmt.Errorf("ocf: input ends inside the sync marker of block %d at offset %d (%d of %d bytes): %w",
-			r.nblocks, info.Offset, n, SyncSize, ErrTruncated)
-	}
-	r.nblocks++
-	return info, nil
-}
-
-// storedLimit is the largest block the Reader accepts as stored: the
-// limit itself for the null codec, and with a compressing codec the limit
-// plus a sixth and 1 KiB, more than any of the codecs adds to data that
-// does not compress (snappy adds the most, 32 bytes and a sixth). A
-// Writer's block within the same limit, compressed, stayed over it: 1,007
-// bytes for 996 random bytes with snappy.
-func (r *Reader) storedLimit() int64 {
-	if r.isNull {
-		return r.cfg.maxBlock
-	}
-	return r.cfg.maxBlock + min(r.cfg.maxBlock/6+1024, math.MaxInt64-r.cfg.maxBlock)
-}
-
-// checkCount checks that count records can fit in size bytes: each takes
-// at least the schema's minimum encoded size, and records that may take
-// zero bytes draw from the zero-size budget.
-func (r *Reader) checkCount(count, size int64) error {
-	if r.minSize == 0 {
-		budget := r.cfg.decode.MaxZeroSizeItems
-		if budget <= 0 {
-			budget = avro.DefaultMaxZeroSizeItems
-		}
-		if count > budget {
-			return fmt.Errorf("%d records of a schema that may encode to zero bytes exceed the budget of %d", count, budget)
-		}
-		return nil
-	}
-	if count > size/r.minSize {
-		return fmt.Errorf("%d records of at least %d bytes cannot fit in %d bytes", count, r.minSize, size)
-	}
-	return nil
-}
-
-// loadBlock reads and decompresses the next block.
-func (r *Reader) loadBlock() error {
-	info, err := r.readBlock(true)
-	if err != nil {
-		return err
-	}
-	data := r.raw
-	if !r.isNull {
-		r.dec, err = r.codec.Decompress(r.dec[:0], r.raw, int(r.cfg.maxBlock))
-		if err != nil {
-			sentinel := ErrCorruptBlock
-			switch {
-			case errors.Is(err, ErrTooLarge):
-				return fmt.Errorf("ocf: block %d at offset %d (%s): %w", r.nblocks-1, info.Offset, r.cname, err)
-			case errors.Is(err, avro.ErrLimit):
-				sentinel = ErrTooLarge
-			}
-			return fmt.Errorf("%w: block %d at offset %d (%s): %w", sentinel, r.nblocks-1, info.Offset, r.cname, err)
-		}
-		data = r.dec
-		if err := r.checkCount(info.Count, int64(len(data))); err != nil {
-			return fmt.Errorf("%w: block %d at offset %d: %v", ErrInvalidBlock, r.nblocks-1, info.Offset, err)
-		}
-	}
-	r.block, r.rest, r.left, r.inBlock, r.records = info, data, info.Count, true, 0
-	return nil
-}
-
-// finishBlock ends the current block: its bytes must all have been
-// records.
-func (r *Reader) finishBlock() error {
-	if r.inBlock && len(r.rest) != 0 {
-		r.inBlock = false
-		return fmt.Errorf("%w: block %d at offset %d: %d bytes after its %d records",
-			ErrInvalidBlock, r.nblocks-1, r.block.Offset, len(r.rest), r.block.Count)
-	}
-	r.inBlock = false
-	r.rest = nil
-	if r.pending != nil {
-		err := r.pending
-		r.pending = nil
-		return err
-	}
-	return nil
-}
-
 // Next reports whether another record is available, reading (and
 // decompressing) the next block when the current one is used up. It does
 // not consume the record: Decode does. It returns false at the end of the
@@ -711,7 +566,7 @@ func (r *Reader) Next() bool {
 			r.err = err
 			return false
 		}
-		if err := r.loadBlock(); err != nil {
+		if err := r.nextBlock(records); err != nil {
 			r.err = err
 			return false
 		}
@@ -784,12 +639,11 @@ func (r *Reader) SkipBlock() (BlockInfo, error) {
 		r.err = err
 		return BlockInfo{}, err
 	}
-	info, err := r.readBlock(false)
-	if err != nil {
+	if err := r.nextBlock(skipped); err != nil {
 		r.err = err
 		return BlockInfo{}, err
 	}
-	return info, nil
+	return r.block, nil
 }
 
 // Records returns an iterator over the records of r decoded into values of

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/avrogo/avro"
@@ -451,6 +452,35 @@ func TestSkipBlockMidBlock(t *testing.T) {
 	}
 	if _, err := r.SkipBlock(); err != io.EOF {
 		t.Fatalf("SkipBlock at the end = %v", err)
+	}
+}
+
+// A block cut inside its data is ErrTruncated for SkipBlock, whether the
+// source seeks (a seek past the end succeeds, and must not pass for the
+// data) or not; the blocks before it are skipped as usual.
+func TestSkipBlockOfACutBlock(t *testing.T) {
+	data := writeFile(t, makeRecords(300, 8), WithBlockCount(100))
+	for _, cut := range []int{len(data) - 100, len(data) - SyncSize - 1} {
+		for _, seekable := range []bool{true, false} {
+			var src io.Reader = bytes.NewReader(data[:cut])
+			if !seekable {
+				src = io.MultiReader(src)
+			}
+			r, err := NewReader(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var blocks int
+			for {
+				if _, err = r.SkipBlock(); err != nil {
+					break
+				}
+				blocks++
+			}
+			if blocks != 2 || !errors.Is(err, ErrTruncated) || !strings.Contains(err.Error(), "inside block 2") {
+				t.Errorf("cut at %d, seekable %v: %d blocks, then %v; want 2, then block 2 cut short", cut, seekable, blocks, err)
+			}
+		}
 	}
 }
 

@@ -38,6 +38,7 @@ type writerConfig struct {
 	sync       *[SyncSize]byte
 	encode     avro.EncodeOptions
 	errs       []error
+	workers    int
 }
 
 // WithCodec sets the codec by its registered name: CodecNull (the

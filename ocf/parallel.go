@@ -1,0 +1,163 @@
+package ocf
+
+import (
+	"runtime"
+	"sync"
+)
+
+// An Option configures both Readers and Writers.
+type Option interface {
+	ReaderOption
+	WriterOption
+}
+
+type workersOption int
+
+func (n workersOption) applyReader(c *readerConfig) { c.workers = int(n) }
+func (n workersOption) applyWriter(c *writerConfig) { c.workers = int(n) }
+
+// WithWorkers sets the number of goroutines that decompress the blocks of
+// a Reader, or compress those of a Writer, while records go in and come
+// out in file order: 1 (the default) does the work on the caller's
+// goroutine, and n <= 0 means runtime.GOMAXPROCS(0), every core.
+//
+// A Reader with workers reads ahead of its caller, holding at most n+1
+// blocks (as stored and decompressed) at a time, whatever the file: one
+// for the caller and one for each worker. Records, errors and offsets are
+// what a Reader without workers gives, in the same order: an error is
+// reported at the record where it occurs, and no record after it is
+// returned. Its workers stop at the end of the file, at the first error,
+// or at Close; call Close when stopping early. SkipBlock then reads
+// blocks rather than seeking over them.
+//
+// A Writer with workers compresses up to n blocks at a time and writes
+// them in order: the file is the one a Writer without workers writes, byte
+// for byte, with the same sync marker. Flush returns once every block
+// before it is written, and Close once the last is.
+func WithWorkers(n int) Option {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	return workersOption(n)
+}
+
+// A pipeline reads the blocks of a Reader ahead of it: one goroutine
+// reads them from the source in order, workers unpack them, and the
+// Reader takes them in file order. It refers to the Reader's blockSource,
+// never to the Reader, so that a Reader dropped without Close can be
+// collected, and its cleanup stops the pipeline.
+type pipeline struct {
+	src   *blockSource
+	free  chan *block // blocks not in use: workers+1 of them
+	order chan *block // blocks in file order, as read
+	work  chan *block // blocks to unpack
+	quit  chan struct{}
+	once  sync.Once
+	wg    sync.WaitGroup
+	// held is the block the Reader is in, given back to free when it
+	// takes the next.
+	held *block
+}
+
+// pipelined returns the next block of the file from the pipeline,
+// starting it on first use.
+func (r *Reader) pipelined() *block {
+	if r.pipe == nil {
+		r.pipe = startPipeline(r.blockSource, r.workers)
+		runtime.AddCleanup(r, (*pipeline).stop, r.pipe)
+	}
+	return r.pipe.next()
+}
+
+func startPipeline(src *blockSource, workers int) *pipeline {
+	p := &pipeline{src: src, free: make(chan *block, workers+1), order: make(chan *block, workers+1),
+		work: make(chan *block), quit: make(chan struct{})}
+	for range workers + 1 {
+		p.free <- new(block)
+	}
+	p.wg.Add(1 + workers)
+	go p.fetch()
+	for range workers {
+		go p.unpack()
+	}
+	return p
+}
+
+// fetch reads the blocks of the source in order, hands each to the
+// workers and to the Reader, and stops after the last or the first that
+// cannot be read: nothing past it is read.
+func (p *pipeline) fetch() {
+	defer p.wg.Done()
+	defer close(p.work)
+	for {
+		var b *block
+		select {
+		case b = <-p.free:
+		case <-p.quit:
+			return
+		}
+		p.src.fetch(b, true)
+		b.done = make(chan struct{})
+		if b.err == nil && !p.src.isNull {
+			select {
+			case p.work <- b:
+			case <-p.quit:
+				return
+			}
+		} else {
+			p.src.unpack(b)
+			close(b.done)
+		}
+		select {
+		case p.order <- b:
+		case <-p.quit:
+			return
+		}
+		if b.err != nil {
+			return
+		}
+	}
+}
+
+func (p *pipeline) unpack() {
+	defer p.wg.Done()
+	for b := range p.work {
+		p.src.unpack(b)
+		close(b.done)
+	}
+}
+
+// next returns the next block, unpacked, giving back the one before.
+func (p *pipeline) next() *block {
+	if p.held != nil {
+		p.free <- p.held
+		p.held = nil
+	}
+	b := <-p.order
+	<-b.done
+	p.held = b
+	return b
+}
+
+// stop ends the pipeline's goroutines and waits for them.
+func (p *pipeline) stop() {
+	p.once.Do(func() { close(p.quit) })
+	p.wg.Wait()
+}
+
+// Close stops the workers of a Reader made WithWorkers and releases its
+// blocks; it does not close the io.Reader. After Close, Next returns
+// false and Decode and the other reads return ErrClosed (or io.EOF, when
+// the Reader had reached the end: Err stays nil). It returns nil, also
+// when called again, and may be called on any Reader.
+func (r *Reader) Close() error {
+	if r.pipe != nil {
+		r.pipe.stop()
+		r.pipe = nil
+	}
+	if r.err == nil {
+		r.err = ErrClosed
+	}
+	r.rest, r.left, r.inBlock, r.cur = nil, 0, false, nil
+	return nil
+}
