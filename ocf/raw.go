@@ -142,8 +142,8 @@ func (r *Reader) ReadRawBlock() (Block, error) {
 // *avro.Error wrapping avro.ErrInvalid or avro.ErrTruncated, and leaves
 // the Writer usable. The bytes are copied.
 func (wr *Writer) EncodeRaw(datum []byte) error {
-	if wr.err != nil {
-		return wr.err
+	if err := wr.failed(); err != nil {
+		return err
 	}
 	rest, _, err := wr.frame(datum, avro.DefaultMaxZeroSizeItems)
 	if err != nil {
@@ -166,8 +166,8 @@ func (wr *Writer) EncodeRaw(datum []byte) error {
 // the block may not exceed WithBlockLimit (ErrTooLarge). Only Count and
 // Data of b are used.
 func (wr *Writer) WriteBlock(b Block) error {
-	if wr.err != nil {
-		return wr.err
+	if err := wr.failed(); err != nil {
+		return err
 	}
 	if err := wr.checkBlock(b, int64(wr.maxBlock)); err != nil {
 		return err
@@ -187,13 +187,13 @@ func (wr *Writer) WriteBlock(b Block) error {
 	if len(rest) != 0 {
 		return fmt.Errorf("%w: %d bytes after its %d records", ErrInvalidBlock, len(rest), b.Count)
 	}
-	if err := wr.Flush(); err != nil {
+	if err := wr.flush(false); err != nil {
 		return err
 	}
 	if b.Count == 0 {
 		return nil
 	}
-	return wr.writeBlock(b.Data, b.Count)
+	return wr.writeOwned(b.Data, b.Count, true)
 }
 
 // WriteRawBlock writes a block as stored, its data compressed with the
@@ -206,8 +206,8 @@ func (wr *Writer) WriteBlock(b Block) error {
 // limit of others, else ErrInvalidBlock). Only
 // Count and Data of b are used.
 func (wr *Writer) WriteRawBlock(b Block) error {
-	if wr.err != nil {
-		return wr.err
+	if err := wr.failed(); err != nil {
+		return err
 	}
 	_, isNull := wr.codec.(nullCodec)
 	limit := int64(wr.maxBlock)
@@ -224,13 +224,13 @@ func (wr *Writer) WriteRawBlock(b Block) error {
 	if err := wr.checkCount(b.Count, size); err != nil {
 		return err
 	}
-	if err := wr.Flush(); err != nil {
+	if err := wr.flush(false); err != nil {
 		return err
 	}
 	if b.Count == 0 {
 		return nil
 	}
-	return wr.writeFramed(b.Data, b.Count)
+	return wr.writeOwned(b.Data, b.Count, false)
 }
 
 // checkBlock checks the count and size of a block given to WriteBlock or

@@ -138,9 +138,13 @@ type Writer struct {
 
 	buf   []byte // encoded records of the pending block
 	count int64  // records in buf
-	hdr   []byte // block header being written: count and size
 	comp  []byte // compressed block being written
 	err   error  // sticky: a failed Write, or ErrClosed
+
+	// sink frames and writes the blocks; pipe compresses and writes them
+	// on other goroutines, for a Writer made WithWorkers.
+	sink *blockSink
+	pipe *writePipeline
 }
 
 func (c *writerConfig) resolveCodec() (Codec, error) {
@@ -219,6 +223,7 @@ func NewWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*Writer, er
 	if _, err := w.Write(h); err != nil {
 		return nil, err
 	}
+	wr.start(cfg.workers)
 	return wr, nil
 }
 
@@ -290,6 +295,7 @@ func NewAppender(f io.ReadWriteSeeker, opts ...WriterOption) (*Writer, error) {
 	}
 	wr := &Writer{w: f, s: r.Schema(), codec: codec, sync: r.SyncMarker()}
 	wr.configure(&cfg)
+	wr.start(cfg.workers)
 	return wr, nil
 }
 
@@ -301,8 +307,8 @@ func (wr *Writer) Schema() *schema.Schema { return wr.s }
 // schema is an error that leaves the Writer usable; the block is flushed
 // when it reaches the block size or record count.
 func (wr *Writer) Encode(v any) error {
-	if wr.err != nil {
-		return wr.err
+	if err := wr.failed(); err != nil {
+		return err
 	}
 	start := len(wr.buf)
 	buf, err := wr.enc.Append(wr.buf, wr.s, v)
@@ -325,57 +331,70 @@ func (wr *Writer) added(start int) error {
 				ErrTooLarge, len(buf)-start, wr.maxBlock)
 		}
 		// Write the records before this one, then keep it pending.
-		if err := wr.writeBlock(buf[:start], wr.count); err != nil {
+		if err := wr.emit(start, wr.count); err != nil {
 			return err
 		}
-		wr.buf = append(buf[:0], buf[start:]...)
 		wr.count = 0
 	}
 	wr.count++
 	if len(wr.buf) >= wr.blockSize || (wr.maxCount > 0 && wr.count >= wr.maxCount) {
-		return wr.Flush()
+		return wr.flush(false)
 	}
 	return nil
 }
 
-// Flush writes the pending records, if any, as a block.
-func (wr *Writer) Flush() error {
-	if wr.err != nil {
-		return wr.err
+// failed returns the error that stops the Writer: its own, or one its
+// workers met writing a block.
+func (wr *Writer) failed() error {
+	if wr.err == nil && wr.pipe != nil {
+		wr.err = wr.pipe.error()
 	}
-	if wr.count == 0 {
-		return nil
-	}
-	if err := wr.writeBlock(wr.buf, wr.count); err != nil {
+	return wr.err
+}
+
+// Flush writes the pending records, if any, as a block. With workers, it
+// returns once every block before it is written.
+func (wr *Writer) Flush() error { return wr.flush(true) }
+
+// flush writes the pending records as a block; wait waits for the workers
+// to write every block.
+func (wr *Writer) flush(wait bool) error {
+	if err := wr.failed(); err != nil {
 		return err
 	}
-	wr.buf, wr.count = wr.buf[:0], 0
+	if wr.count > 0 {
+		if err := wr.emit(len(wr.buf), wr.count); err != nil {
+			return err
+		}
+		wr.count = 0
+	}
+	if wait && wr.pipe != nil {
+		if err := wr.pipe.wait(); err != nil {
+			wr.err = err
+			return err
+		}
+	}
 	return nil
 }
 
+// writeBlock compresses and writes a block of count records.
 func (wr *Writer) writeBlock(data []byte, count int64) error {
-	payload := data
-	if _, isNull := wr.codec.(nullCodec); !isNull {
-		var err error
-		if wr.comp, err = wr.codec.Compress(wr.comp[:0], data); err != nil {
-			return err
-		}
-		payload = wr.comp
+	payload, err := wr.sink.compress(wr.comp, data)
+	if err != nil {
+		return err
+	}
+	if !wr.sink.isNull {
+		wr.comp = payload
 	}
 	return wr.writeFramed(payload, count)
 }
 
 // writeFramed writes a block of count records whose data, as stored, is
-// payload.
+// payload; a failed write stops the Writer.
 func (wr *Writer) writeFramed(payload []byte, count int64) error {
-	// Header, data and sync marker in three writes: framing the block in
-	// one buffer first would copy all of its data once more.
-	wr.hdr = appendLong(appendLong(wr.hdr[:0], count), int64(len(payload)))
-	for _, b := range [][]byte{wr.hdr, payload, wr.sync[:]} {
-		if _, err := wr.w.Write(b); err != nil {
-			wr.err = err
-			return err
-		}
+	if err := wr.sink.write(payload, count); err != nil {
+		wr.err = err
+		return err
 	}
 	return nil
 }
@@ -388,6 +407,13 @@ func (wr *Writer) Close() error {
 		return nil
 	}
 	err := wr.Flush()
+	if wr.pipe != nil {
+		wr.pipe.stop()
+		if err == nil {
+			err = wr.pipe.error()
+		}
+		wr.pipe = nil
+	}
 	if wr.err == nil {
 		wr.err = ErrClosed
 	}
