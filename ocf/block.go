@@ -60,6 +60,9 @@ func (s *blockSource) readBlock(b *block, load bool) error {
 	bad := func(sentinel error, format string, args ...any) error {
 		return blockErr(sentinel, b.index, b.info.Offset, format, args...)
 	}
+	if s.end >= 0 && b.info.Offset-SyncSize >= s.end {
+		return io.EOF // the split's last block is behind
+	}
 	count, n1, err := s.readLong()
 	if err == io.EOF && n1 == 0 {
 		return io.EOF
@@ -73,7 +76,7 @@ func (s *blockSource) readBlock(b *block, load bool) error {
 		if isEnd(err) {
 			// The input ends inside a block header: a stray byte or two
 			// after the last block, or a file cut inside a header.
-			if s.cfg.strictTail {
+			if s.cfg.strictTail && !s.cfg.follow {
 				return fmt.Errorf("%w: %d bytes at offset %d do not form a block header",
 					ErrTrailingData, n1+n2, b.info.Offset)
 			}
@@ -110,6 +113,9 @@ func (s *blockSource) readBlock(b *block, load bool) error {
 		return sourceErr(s.offset, err)
 	}
 	if err != nil {
+		if s.cfg.follow {
+			return io.EOF // the block is not yet all written
+		}
 		return fmt.Errorf("ocf: input ends inside block %d at offset %d (%d bytes declared): %w",
 			b.index, b.info.Offset, size, ErrTruncated)
 	}
@@ -122,6 +128,9 @@ func (s *blockSource) readBlock(b *block, load bool) error {
 		return bad(ErrSyncMismatch, "found %x, want %x", sync[:n], s.sync[:n])
 	}
 	if err != nil {
+		if s.cfg.follow {
+			return io.EOF
+		}
 		b.pending = fmt.Errorf("ocf: input ends inside the sync marker of block %d at offset %d (%d of %d bytes): %w",
 			b.index, b.info.Offset, n, SyncSize, ErrTruncated)
 	}
@@ -184,6 +193,7 @@ func (r *Reader) enter(b *block, use blockUse) error {
 	if b.err != nil {
 		return b.err
 	}
+	r.whole = b.end
 	if use == records && b.unpackErr != nil {
 		return b.unpackErr
 	}

@@ -112,4 +112,22 @@
 // framed with its schema (their lengths, counts, union indexes and enum
 // symbols checked), so that a file written from them reads; raw blocks
 // are checked for their size and count only.
+//
+// # Large files: every core, splits, random access
+//
+// WithWorkers(n) decompresses a Reader's blocks, or compresses a Writer's,
+// on n goroutines (0: every core), while records go in and come out in
+// file order, with at most n+1 blocks in memory; a parallel write is
+// byte for byte the sequential one.
+//
+// NewSplitReader reads one byte range of a file, as a distributed engine's
+// worker does: the blocks whose preceding sync marker starts in the range,
+// which is Java's DataFileReader.sync and pastSync, and Hadoop's
+// AvroRecordReader. The splits of any partition of a file read every
+// record once; PlanSplits makes such a partition for n workers.
+//
+// Reader.Blocks lists a file's blocks without decoding them,
+// Reader.SeekBlock moves to one by its offset, Reader.SeekLastBlock reads
+// the last one without the rest, and WithFollow reads a file as it grows,
+// as tail -f does. These need an io.Seeker.
 package ocf

@@ -80,7 +80,7 @@ func (r *Reader) recordErr(err error) error {
 // Data is the Reader's buffer: it stays valid until the next call of
 // Next, Decode, Raw, ReadBlock, ReadRawBlock or SkipBlock.
 func (r *Reader) ReadBlock() (Block, error) {
-	if r.err != nil {
+	if r.err != nil && !r.followed() {
 		return Block{}, r.stop()
 	}
 	if r.left == 0 {
@@ -111,7 +111,7 @@ func (r *Reader) ReadBlock() (Block, error) {
 // Data is the Reader's buffer: it stays valid until the next call of
 // Next, Decode, Raw, ReadBlock, ReadRawBlock or SkipBlock.
 func (r *Reader) ReadRawBlock() (Block, error) {
-	if r.err != nil {
+	if r.err != nil && !r.followed() {
 		return Block{}, r.stop()
 	}
 	if r.left > 0 {

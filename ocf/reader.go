@@ -56,6 +56,7 @@ type readerConfig struct {
 	strictTail bool
 	reader     *schema.Schema
 	workers    int
+	follow     bool
 }
 
 // WithReaderSchema makes the Reader decode records into the shape of the
@@ -174,8 +175,10 @@ type Reader struct {
 	meta       map[string][]byte
 
 	// pos is the offset of the file consumed so far: the end of the
-	// header, then of the blocks entered.
-	pos int64
+	// header, then of the blocks entered. whole is the end of the last
+	// block entered whole, where a Reader WithFollow goes on from, and
+	// dataStart the end of the header.
+	pos, whole, dataStart int64
 	// cur is the current block; one is its storage when blocks are read
 	// on the Reader's goroutine.
 	cur     *block
@@ -215,6 +218,9 @@ type blockSource struct {
 	sync    [SyncSize]byte
 	minSize int64
 	nblocks int64 // blocks read so far
+	// end, when not negative, is the end of a split: a block whose sync
+	// marker before it starts at or after end belongs to the next split.
+	end int64
 }
 
 // perDatum returns what one record may use of the file's budgets: the
@@ -233,17 +239,29 @@ func (r *Reader) perDatum() wire.Budgets {
 // every later read, so that errors.Is finds it; it is never reported as
 // bad data.
 func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
+	return newReader(r, readerOptions(opts))
+}
+
+func readerOptions(opts []ReaderOption) readerConfig {
 	cfg := readerConfig{maxBlock: DefaultMaxBlockSize, maxHeader: DefaultMaxHeaderSize, strictTail: true}
 	for _, o := range opts {
 		o.applyReader(&cfg)
 	}
 	cfg.decode.ZeroCopy = false
-	rd := &Reader{blockSource: &blockSource{src: r, br: bufio.NewReaderSize(r, 64<<10), cfg: cfg}}
+	return cfg
+}
+
+func newReader(r io.Reader, cfg readerConfig) (*Reader, error) {
+	rd := &Reader{blockSource: &blockSource{src: r, br: bufio.NewReaderSize(r, 64<<10), cfg: cfg, end: -1}}
 	rd.seeker, _ = r.(io.Seeker)
 	if err := rd.readHeader(); err != nil {
 		return nil, err
 	}
 	rd.pos, rd.workers = rd.offset, cfg.workers
+	rd.dataStart, rd.whole = rd.pos, rd.pos
+	if cfg.follow && rd.seeker == nil {
+		return nil, fmt.Errorf("ocf: WithFollow: %w", ErrNotSeekable)
+	}
 	rd.decodeSchema = rd.schema
 	if cfg.reader != nil {
 		resolved, err := schema.Resolve(rd.schema, cfg.reader)
@@ -558,7 +576,7 @@ func (r *Reader) readHeader() error {
 // not consume the record: Decode does. It returns false at the end of the
 // file or on an error, which Err then reports.
 func (r *Reader) Next() bool {
-	if r.err != nil {
+	if r.err != nil && !r.followed() {
 		return false
 	}
 	for r.left == 0 {
@@ -628,7 +646,7 @@ func (r *Reader) Err() error {
 //		n += b.Count
 //	}
 func (r *Reader) SkipBlock() (BlockInfo, error) {
-	if r.err != nil {
+	if r.err != nil && !r.followed() {
 		return BlockInfo{}, r.err
 	}
 	if r.left > 0 {

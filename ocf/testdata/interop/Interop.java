@@ -1,6 +1,8 @@
 // Apache Avro (Java 1.8.2) side of the ocf interop tests.
 //   java Interop read FILE              print {"codec","meta","records"} as JSON
 //   java Interop write FILE CODEC N SCHEMA   write N generated records
+//   java Interop splits FILE START END...   for each split, as Hadoop's
+//       AvroRecordReader reads it: "START END RECORDS FIRST-ID" (-1: none)
 import java.io.File;
 import java.nio.ByteBuffer;
 import java.util.*;
@@ -101,6 +103,18 @@ public class Interop {
       for (Object x : r) { if (!first) b.append(','); first = false; json(b, x); }
       b.append("]}");
       System.out.println(b);
+    } else if (args[0].equals("splits")) {
+      DataFileReader<GenericRecord> r = new DataFileReader<>(new File(args[1]), new GenericDatumReader<GenericRecord>());
+      for (int i = 2; i + 1 < args.length; i += 2) {
+        long start = Long.parseLong(args[i]), end = Long.parseLong(args[i + 1]);
+        r.sync(start);
+        int n = 0, first = -1;
+        while (r.hasNext() && !r.pastSync(end)) {
+          GenericRecord x = r.next();
+          if (n++ == 0) first = (Integer) x.get("id");
+        }
+        System.out.println(start + " " + end + " " + n + " " + first);
+      }
     } else {
       Schema s = new Schema.Parser().parse(new File(args[4]));
       DataFileWriter<GenericRecord> w = new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(s));
