@@ -1,0 +1,124 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/avrogo/avro/ocf"
+)
+
+// Container files at scale: reading and writing a large file of the
+// telemetry records with one goroutine and with every core
+// (ocf.WithWorkers), deflate and zstandard. The file is 200 MB of records
+// before compression (AVRO_BENCH_OCF_MB sets another size), written once
+// per codec in blocks of 64 KiB (the Writer's default) and read into a
+// reused struct. The rows report MB/s of uncompressed records; the ratio
+// of workers=all to workers=1 in one run is the scaling.
+
+const parallelBlockSize = 64 << 10
+
+func parallelFileMB() int {
+	if s := os.Getenv("AVRO_BENCH_OCF_MB"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 200
+}
+
+var parallelFiles = struct {
+	sync.Mutex
+	m map[string][]byte // codec -> file
+	n map[string]int    // codec -> records
+}{m: map[string][]byte{}, n: map[string]int{}}
+
+// parallelFile returns the large telemetry file of a codec and its record
+// count, writing it on first use.
+func parallelFile(b *testing.B, codec string) ([]byte, int) {
+	parallelFiles.Lock()
+	defer parallelFiles.Unlock()
+	if f, ok := parallelFiles.m[codec]; ok {
+		return f, parallelFiles.n[codec]
+	}
+	wl := wlTelemetry(b)
+	var buf bytes.Buffer
+	w, err := ocf.NewWriter(&buf, wl.ours, ocf.WithCodec(codec), ocf.WithBlockSize(parallelBlockSize), ocf.WithWorkers(0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	target, n, raw := parallelFileMB()<<20, 0, 0
+	for raw < target {
+		if err := w.EncodeRaw(wl.enc[n&(poolSize-1)]); err != nil {
+			b.Fatal(err)
+		}
+		raw += len(wl.enc[n&(poolSize-1)])
+		n++
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	parallelFiles.m[codec], parallelFiles.n[codec] = buf.Bytes(), n
+	return buf.Bytes(), n
+}
+
+func BenchmarkOCFParallel(b *testing.B) {
+	for _, codec := range []string{"deflate", "zstandard"} {
+		for _, workers := range []int{1, 0} {
+			name := "workers=" + strconv.Itoa(workers)
+			if workers == 0 {
+				name = "workers=all"
+			}
+			b.Run(fmt.Sprintf("codec=%s/op=read/%s", codec, name), func(b *testing.B) {
+				file, n := parallelFile(b, codec)
+				b.SetBytes(int64(parallelFileMB() << 20))
+				b.ReportAllocs()
+				for b.Loop() {
+					r, err := ocf.NewReader(bytes.NewReader(file), ocf.WithWorkers(workers))
+					if err != nil {
+						b.Fatal(err)
+					}
+					var s Sample
+					got := 0
+					for {
+						if err := r.Decode(&s); err != nil {
+							if err == io.EOF {
+								break
+							}
+							b.Fatal(err)
+						}
+						got++
+					}
+					if got != n {
+						b.Fatalf("%d records, want %d", got, n)
+					}
+				}
+			})
+			b.Run(fmt.Sprintf("codec=%s/op=write/%s", codec, name), func(b *testing.B) {
+				wl := wlTelemetry(b)
+				_, n := parallelFile(b, codec)
+				b.SetBytes(int64(parallelFileMB() << 20))
+				b.ReportAllocs()
+				for b.Loop() {
+					w, err := ocf.NewWriter(io.Discard, wl.ours, ocf.WithCodec(codec),
+						ocf.WithBlockSize(parallelBlockSize), ocf.WithWorkers(workers))
+					if err != nil {
+						b.Fatal(err)
+					}
+					for i := range n {
+						if err := w.Encode(&wl.recs[i&(poolSize-1)]); err != nil {
+							b.Fatal(err)
+						}
+					}
+					if err := w.Close(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
