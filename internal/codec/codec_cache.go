@@ -3,6 +3,7 @@ package codec
 import (
 	"errors"
 	"reflect"
+	"sync/atomic"
 
 	"github.com/avrogo/avro/internal/cache"
 	"github.com/avrogo/avro/schema"
@@ -68,6 +69,47 @@ func cachedFor[T any](s *schema.Schema, f Family, rtype typeWord, compile func()
 	return c.LoadOrStore(key, &v).(*T)
 }
 
+// compilations counts the codecs compiled for Go values, so that tests
+// can tell a cache hit from a compile.
+var compilations atomic.Int64
+
+// Compile compiles, into the cache of s, the codecs that Marshal and
+// Unmarshal use for values of Go type t: the encoder of a t and of the
+// element of a *t, and the decoder into a *t (for a pointer t, also those
+// of its element). It returns the first error of those codecs, the
+// encoder's before the decoder's, as Marshal or Unmarshal would.
+func Compile(s *schema.Schema, t reflect.Type) error {
+	if s == nil {
+		return ErrNilSchema
+	}
+	word := func(t reflect.Type) typeWord { return eTypeOf(reflect.Zero(t).Interface()) }
+	pt := reflect.PointerTo(t)
+	var encErr, decErr error
+	keep := func(dst *error, err error) {
+		if *dst == nil {
+			*dst = err
+		}
+	}
+	if t.Kind() != reflect.Interface {
+		_, err := cachedEncoder(s, word(t), t)
+		keep(&encErr, err)
+	}
+	_, err := cachedEncoderOfElem(s, word(pt), pt)
+	keep(&encErr, err)
+	_, err = cachedDecoderOfPtr(s, word(pt), reflect.Zero(pt).Interface())
+	keep(&decErr, err)
+	if t.Kind() == reflect.Pointer {
+		_, err = cachedEncoderOfElem(s, word(t), t)
+		keep(&encErr, err)
+		_, err = cachedDecoderOfPtr(s, word(t), reflect.Zero(t).Interface())
+		keep(&decErr, err)
+	}
+	if encErr != nil {
+		return encErr
+	}
+	return decErr
+}
+
 type decoderEntry struct {
 	dec decoder
 	err error
@@ -85,6 +127,7 @@ var ErrNilSchema = errors.New("avro: nil schema")
 // runtime type pointer is rtype.
 func cachedEncoder(s *schema.Schema, rtype typeWord, t reflect.Type) (encoder, error) {
 	e := cachedFor(s, familyEncoder, rtype, func() encoderEntry {
+		compilations.Add(1)
 		enc, err := newCompiler().encoderFor(s, t, "")
 		return encoderEntry{enc, err}
 	})
@@ -95,6 +138,7 @@ func cachedEncoder(s *schema.Schema, rtype typeWord, t reflect.Type) (encoder, e
 // pointer type t, whose runtime type pointer is rtype.
 func cachedEncoderOfElem(s *schema.Schema, rtype typeWord, t reflect.Type) (encoder, error) {
 	e := cachedFor(s, familyElemEncoder, rtype, func() encoderEntry {
+		compilations.Add(1)
 		enc, err := newCompiler().encoderFor(s, t.Elem(), "")
 		return encoderEntry{enc, err}
 	})
@@ -137,6 +181,7 @@ func targetOf(s *schema.Schema, v *any) (pointer, error) {
 
 func cachedDecoderOfPtr(s *schema.Schema, rtype typeWord, v any) (decoder, error) {
 	e := cachedFor(s, familyDecoder, rtype, func() decoderEntry {
+		compilations.Add(1)
 		t := reflect.TypeOf(v)
 		if t.Kind() != reflect.Pointer {
 			return decoderEntry{err: &InvalidUnmarshalError{Type: t}}
