@@ -211,6 +211,9 @@
 //	                    (a compile error otherwise)
 //	typename=N          no effect on data                           names the record or fixed the
 //	                                                                field's type defines
+//	long                the schema field must be a long (or a       the integers of the field
+//	                    nullable, array or map of longs); a uint    (through pointers, slices,
+//	                    or uint64 above 2^63-1 is an ErrRange error arrays and maps) get long
 //
 // The logical types a tag may name are date, time-millis, time-micros,
 // timestamp-millis, -micros, -nanos, local-timestamp-millis, -micros,
@@ -225,7 +228,9 @@
 //	Go                                      Avro
 //	bool                                    boolean
 //	int8, int16, int32, uint8, uint16       int
-//	int, int64, uint, uint32, uint64        long (a uint or uint64 above 2^63-1 is an ErrRange error)
+//	int, int64, uint32                      long
+//	uint, uint64, uintptr                   a *TypeError, as a long holds only half their values; the
+//	                                        tag option long gives them long (ErrRange above 2^63-1)
 //	float32, float64                        float, double
 //	string                                  string
 //	[]byte                                  bytes
@@ -245,6 +250,16 @@
 //	types with MarshalBinary and            bytes
 //	UnmarshalBinary
 //	any, value.Value, chan, func, complex   a *TypeError naming the field
+//
+// A schema derived from a Go type holds every value of that type, or
+// SchemaOf refuses the type and says how to choose. A tag that names the
+// Avro type (long, or a logical type such as date for an int64) is that
+// choice, and Marshal range-checks what the chosen type does not hold.
+// The time types are the exception to the rule, for they have no Avro
+// type that holds every value: time.Time and time.Duration keep
+// microseconds (see below), and a time more than about 292,000 years from
+// 1970 is an ErrRange error; a *big.Rat with no finite decimal expansion
+// (1/3) is an ErrRange error in every schema.
 //
 // Names take the namespace of WithNamespace, and the root takes the name
 // of WithName; a type registered with Register is named by its registered

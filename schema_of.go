@@ -33,6 +33,15 @@ func WithName(name string) SchemaOption {
 // compiled codecs) is returned after that. A Go type that has no schema
 // (an empty interface, a channel, a map with int keys, a bad struct tag)
 // is a *TypeError with the path of the field.
+//
+// The schema holds every value of T: a uint, uint64 or uintptr, half of
+// whose values an Avro long cannot hold, is a *TypeError that says how to
+// choose. Either tag the field that holds it with the option long
+// (`avro:"count,long"`, which also reaches the integers of its slices,
+// arrays, maps and pointers): the field gets a long, and Marshal of a
+// value above 2^63-1 is an *Error wrapping ErrRange with its path. Or
+// write the schema by hand with a type that holds every value (a string,
+// a decimal(20,0), a fixed of 8 bytes) and register a conversion to it.
 func SchemaOf[T any](opts ...SchemaOption) (*schema.Schema, error) {
 	return SchemaOfType(reflect.TypeFor[T](), opts...)
 }

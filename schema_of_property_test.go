@@ -20,8 +20,8 @@ import (
 
 var leafTypes = []reflect.Type{
 	reflect.TypeFor[bool](), reflect.TypeFor[int](), reflect.TypeFor[int8](), reflect.TypeFor[int16](),
-	reflect.TypeFor[int32](), reflect.TypeFor[int64](), reflect.TypeFor[uint](), reflect.TypeFor[uint8](),
-	reflect.TypeFor[uint16](), reflect.TypeFor[uint32](), reflect.TypeFor[uint64](), reflect.TypeFor[float32](),
+	reflect.TypeFor[int32](), reflect.TypeFor[int64](), reflect.TypeFor[uint8](),
+	reflect.TypeFor[uint16](), reflect.TypeFor[uint32](), reflect.TypeFor[float32](),
 	reflect.TypeFor[float64](), reflect.TypeFor[string](), reflect.TypeFor[[]byte](), reflect.TypeFor[[4]byte](),
 	reflect.TypeFor[[16]byte](), reflect.TypeFor[time.Time](), reflect.TypeFor[time.Duration](), reflect.TypeFor[soCelsius](),
 }

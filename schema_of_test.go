@@ -29,6 +29,11 @@ type wrap[T any] struct {
 	F T `avro:"f"`
 }
 
+// wrapLong is wrap with the option long.
+type wrapLong[T any] struct {
+	F T `avro:"f,long"`
+}
+
 var schemaOfCases = []schemaOfCase{
 	{"bool", of[bool](), `"boolean"`},
 	{"int", of[int](), `"long"`},
@@ -36,11 +41,11 @@ var schemaOfCases = []schemaOfCase{
 	{"int16", of[int16](), `"int"`},
 	{"int32", of[int32](), `"int"`},
 	{"int64", of[int64](), `"long"`},
-	{"uint", of[uint](), `"long"`},
+	{"uint tagged long", of[wrapLong[uint]](), `{"type":"record","name":"wrapLong_uint","fields":[{"name":"f","type":"long"}]}`},
 	{"uint8", of[uint8](), `"int"`},
 	{"uint16", of[uint16](), `"int"`},
 	{"uint32", of[uint32](), `"long"`},
-	{"uint64", of[uint64](), `"long"`},
+	{"uint64 tagged long", of[wrapLong[[]uint64]](), `{"type":"record","name":"wrapLong_uint64","fields":[{"name":"f","type":{"type":"array","items":"long"}}]}`},
 	{"float32", of[float32](), `"float"`},
 	{"float64", of[float64](), `"double"`},
 	{"string", of[string](), `"string"`},

@@ -18,11 +18,11 @@ type soPrims struct {
 	I16 int16
 	I32 int32
 	I64 int64
-	U   uint
+	U   uint `avro:",long"`
 	U8  uint8
 	U16 uint16
 	U32 uint32
-	U64 uint64
+	U64 uint64 `avro:",long"`
 	F32 float32
 	F64 float64
 	S   string

@@ -23,11 +23,14 @@ type sfPrims struct {
 	U8  uint8
 	U16 uint16
 	U32 uint32
-	U64 uint64
 	F32 float32
 	F64 float64
 	S   string
 	Bs  []byte
+}
+
+type sfUint64 struct {
+	U64 uint64
 }
 
 type sfAddr struct {
@@ -134,6 +137,8 @@ func sfCase[T any](name string, differs bool, why string) schemaForCase {
 
 var schemaForCases = []schemaForCase{
 	sfCase[sfPrims]("primitives", false, ""),
+	sfCase[sfUint64]("uint64 without a tag", true,
+		"twmb gives a uint64 a long that half its values do not fit; ours refuses it and asks for the tag option long or a hand-written schema"),
 	sfCase[sfNested]("nested records, arrays, maps, pointers", false, ""),
 	sfCase[sfTree]("recursion through a slice", false, ""),
 	sfCase[sfList]("recursion through a pointer", false, ""),
@@ -158,7 +163,11 @@ func TestSchemaOfVersusSchemaFor(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ours, ot, err := c.ours()
 			if err != nil {
-				t.Fatalf("SchemaOf: %v", err)
+				if !c.differs {
+					t.Fatalf("SchemaOf: %v", err)
+				}
+				t.Logf("differs: %s\n ours: %v", c.why, err)
+				return
 			}
 			theirs, tt, err := c.theirs()
 			if err != nil {

@@ -53,9 +53,12 @@ func SchemaOf(t reflect.Type, o SchemaOptions) (*schema.Schema, error) {
 	return actual.(*schema.Schema), nil
 }
 
-// fieldSchemaOf returns the schema SchemaOf gives a Go field on its own.
+// fieldSchemaOf returns the schema SchemaOf gives a Go field on its own,
+// to read its tag's default: an unsigned integer reads its default as a
+// long, whose range Marshal checks, without asking for the long option.
 func fieldSchemaOf(gf goField, path string) (*schema.Schema, error) {
 	d := newDeriver("")
+	d.unsignedAsLong = true
 	n, err := d.typeNode(gf.typ, &gf.tag, path)
 	if err != nil {
 		return nil, err
@@ -77,6 +80,9 @@ type deriver struct {
 	zeros []zeroField
 	// registered maps registered Go types to their full names.
 	registered map[reflect.Type]string
+	// unsignedAsLong maps the unsigned integers that a long does not hold
+	// to long without the long option.
+	unsignedAsLong bool
 }
 
 type definedKey struct {
@@ -150,6 +156,9 @@ func (d *deriver) typeNode(t reflect.Type, tag *fieldTag, path string) (schema.N
 	if tag.logical != schema.NoLogical {
 		return d.logicalNode(t, tag, path)
 	}
+	if tag.long {
+		return d.longNode(t, tag, path)
+	}
 	switch {
 	case t == anyType:
 		return schema.Node{}, noSchema(path, t, "an empty interface holds values of any schema, so it has none: use a concrete type, or an interface whose types are registered with avro.Register")
@@ -181,8 +190,15 @@ func (d *deriver) typeNode(t reflect.Type, tag *fieldTag, path string) (schema.N
 		return prim("boolean"), nil
 	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Uint8, reflect.Uint16:
 		return prim("int"), nil
-	case reflect.Int, reflect.Int64, reflect.Uint32, reflect.Uint, reflect.Uint64, reflect.Uintptr:
+	case reflect.Int, reflect.Int64, reflect.Uint32:
 		return prim("long"), nil
+	case reflect.Uint, reflect.Uint64, reflect.Uintptr:
+		// A uint and a uintptr are refused on 32-bit platforms too, so
+		// that a type has the same schema on every platform.
+		if d.unsignedAsLong {
+			return prim("long"), nil
+		}
+		return schema.Node{}, noSchema(path, t, unsignedAdvice(t, path))
 	case reflect.Float32:
 		return prim("float"), nil
 	case reflect.Float64:
@@ -193,14 +209,14 @@ func (d *deriver) typeNode(t reflect.Type, tag *fieldTag, path string) (schema.N
 		if t.Elem().Kind() == reflect.Uint8 {
 			return prim("bytes"), nil
 		}
-		return d.arrayNode(t, path)
+		return d.arrayNode(t, tag, path)
 	case reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 {
 			return d.named(t, tag, path, func(name string) (schema.Node, error) {
 				return schema.Node{Type: "fixed", Name: name, Size: t.Len()}, nil
 			})
 		}
-		return d.arrayNode(t, path)
+		return d.arrayNode(t, tag, path)
 	case reflect.Map:
 		if t.Key().Kind() != reflect.String {
 			return schema.Node{}, noSchema(path, t, "an Avro map has string keys")
@@ -227,8 +243,8 @@ func isUUIDType(t reflect.Type) bool {
 	return t.Kind() == reflect.Array && t.Len() == 16 && t.Elem().Kind() == reflect.Uint8 && strings.HasSuffix(strings.ToLower(t.Name()), "uuid")
 }
 
-func (d *deriver) arrayNode(t reflect.Type, path string) (schema.Node, error) {
-	items, err := d.typeNode(t.Elem(), &fieldTag{}, joinPath(path, "[]"))
+func (d *deriver) arrayNode(t reflect.Type, tag *fieldTag, path string) (schema.Node, error) {
+	items, err := d.typeNode(t.Elem(), &fieldTag{long: tag.long}, joinPath(path, "[]"))
 	if err != nil {
 		return schema.Node{}, err
 	}
@@ -402,6 +418,53 @@ func (d *deriver) recordNode(t reflect.Type, full, path string) (schema.Node, er
 		}
 	}
 	return n, nil
+}
+
+// unsignedAdvice says why a uint, uint64 or uintptr has no schema of its
+// own, and how to choose one.
+func unsignedAdvice(t reflect.Type, path string) string {
+	where := "put it in a struct field tagged with the option long (`avro:\"name,long\"`)"
+	if name := fieldOfPath(path); name != "" {
+		where = fmt.Sprintf("tag the field `avro:\"%s,long\"`", name)
+	}
+	return fmt.Sprintf("an Avro long holds only half the values of a %s: %s to accept a long that Marshal range-checks "+
+		"(ErrRange above 2^63-1), or write a schema that holds every value (a string, a decimal(20,0), a fixed of 8 bytes) "+
+		"and a conversion to it", t.Kind(), where)
+}
+
+// fieldOfPath returns the Avro name of the field a path ends in (through
+// the [] of its arrays and maps), or "" for a path with no field.
+func fieldOfPath(path string) string {
+	path = strings.TrimRight(path, "[]")
+	if i := strings.LastIndexAny(path, ".]"); i >= 0 {
+		path = path[i+1:]
+	}
+	return path
+}
+
+// longNode maps the integers a field tagged long holds, through pointers,
+// slices, arrays and maps, to long.
+func (d *deriver) longNode(t reflect.Type, tag *fieldTag, path string) (schema.Node, error) {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return prim("long"), nil
+	case reflect.Pointer:
+		return d.pointerNode(t, tag, path)
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() != reflect.Uint8 {
+			return d.arrayNode(t, tag, path)
+		}
+	case reflect.Map:
+		if t.Key().Kind() == reflect.String {
+			v, err := d.typeNode(t.Elem(), &fieldTag{long: true}, joinPath(path, "[]"))
+			if err != nil {
+				return schema.Node{}, err
+			}
+			return schema.Node{Type: "map", Values: &v}, nil
+		}
+	}
+	return schema.Node{}, noSchema(path, t, "its tag asks for long, which is for integers (and pointers, slices, arrays and maps of them)")
 }
 
 // logicalNode maps a Go type to the logical type its tag names.

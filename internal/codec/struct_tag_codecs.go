@@ -30,12 +30,35 @@ func checkFieldTag(gf goField, f *schema.Field, path string) error {
 			return typeErr(path, gf.typ, ft, "its tag asks for the logical type "+gf.tag.logicalText())
 		}
 	}
+	if gf.tag.long && !holdsLongs(ft) {
+		return typeErr(path, gf.typ, ft, "its tag asks for long")
+	}
 	if gf.tag.hasDef {
 		if _, err := ft.EncodeDefault(gf.tag.def); err != nil {
 			return typeErr(path, gf.typ, ft, "its tag's default="+gf.tag.def+" is not a value of the field: "+err.Error())
 		}
 	}
 	return nil
+}
+
+// holdsLongs reports whether s is a long, or a nullable, array or map of
+// what holdsLongs accepts, as SchemaOf maps a field tagged long.
+func holdsLongs(s *schema.Schema) bool {
+	for s != nil {
+		switch s.Kind() {
+		case schema.Long:
+			return s.Logical() == schema.NoLogical
+		case schema.Union:
+			s = nonNullBranch(s)
+		case schema.Array:
+			s = s.Items()
+		case schema.Map:
+			s = s.Values()
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // nonNullBranch returns s, or for a union the one branch that is not null,

@@ -26,6 +26,9 @@ type fieldTag struct {
 	// typeName names the record or fixed a field's type introduces in
 	// SchemaOf.
 	typeName string
+	// long asks for an Avro long for the integers the field holds,
+	// accepting that Marshal range-checks the unsigned ones.
+	long bool
 }
 
 // tagLogicals are the logical types a tag may name: those whose Go
@@ -57,8 +60,11 @@ func parseTag(tag string) (fieldTag, error) {
 			return ft, err
 		}
 	}
-	if ft.inline && (ft.name != "" || ft.hasDef || ft.omitzero || ft.logical != schema.NoLogical || len(ft.aliases) > 0 || ft.typeName != "") {
+	if ft.inline && (ft.name != "" || ft.hasDef || ft.omitzero || ft.logical != schema.NoLogical || len(ft.aliases) > 0 || ft.typeName != "" || ft.long) {
 		return ft, fmt.Errorf("inline takes no name and no other option: the inlined struct's fields have their own tags")
+	}
+	if ft.long && ft.logical != schema.NoLogical {
+		return ft, fmt.Errorf("long and %s: the logical type names the Avro type itself", ft.logicalText())
 	}
 	return ft, nil
 }
@@ -132,6 +138,9 @@ func (ft *fieldTag) set(key, val string, hasVal bool) error {
 		return noValue()
 	case "omitzero":
 		ft.omitzero = true
+		return noValue()
+	case "long":
+		ft.long = true
 		return noValue()
 	case "default":
 		ft.def, ft.hasDef = val, true
