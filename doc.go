@@ -186,8 +186,9 @@
 // A field's tag is `avro:"name,option,option=value,..."`: the name (empty
 // for the Go name), then options. A value runs to the next comma; quote
 // one that holds commas in single quotes (doc='Ages, in years'). A
-// default= value is one JSON value and may hold commas as it is
-// (default={"a":[1,2]}). Every option means the same in Marshal,
+// default= value is one JSON value, written as the schema's default
+// would be, and may hold commas as it is (default={"a":[1,2]}): a string
+// is quoted (default="EUR"), a number is bare (default=0). Every option means the same in Marshal,
 // Unmarshal, resolution and SchemaOf, and a bad or unknown option is a
 // *TypeError when the codec is compiled.
 //

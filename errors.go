@@ -64,7 +64,12 @@ func (e *Error) Unwrap() error { return e.Err }
 // that has no schema, or a bad tag, with an empty Schema: "avro: pet: Go
 // type interface {}: an empty interface holds values of any schema, ...".
 type TypeError struct {
-	Path   string // path in the schema, such as "address.zip"
+	// Path is the Avro path of the value, such as "lines[].price.currency":
+	// each record field by its Avro name (for a struct field, its tag's
+	// name, else its Go name), and [] for the items of an array or the
+	// values of a map. SchemaOf and the codecs use the same paths; a bad
+	// tag's Detail names the Go field.
+	Path   string
 	GoType string
 	Schema string // the Avro type name
 	Detail string

@@ -32,7 +32,8 @@ func WithName(name string) SchemaOption {
 // derived once per type and options, and the same *schema.Schema (with its
 // compiled codecs) is returned after that. A Go type that has no schema
 // (an empty interface, a channel, a map with int keys, a bad struct tag)
-// is a *TypeError with the path of the field.
+// is a *TypeError with the Avro path of the field (see TypeError.Path),
+// the path Marshal would report for it.
 //
 // The schema holds every value of T: a uint, uint64 or uintptr, half of
 // whose values an Avro long cannot hold, is a *TypeError that says how to

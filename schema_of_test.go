@@ -211,7 +211,7 @@ func TestSchemaOfErrors(t *testing.T) {
 	}{
 		{"any field", of[soAnyField](), "extra", "empty interface"},
 		{"value", of[value.Value](), "", "generic value"},
-		{"bad option", of[soBadTag](), "N", "frobnicate"},
+		{"bad option", of[soBadTag](), "n", "frobnicate"},
 		{"bad logical", of[soBadLogical](), "n", "timestamp-millis"},
 		{"int map key", of[soIntMap](), "m", "string keys"},
 		{"unregistered interface", of[wrap[soUnregistered]](), "f", "registered"},

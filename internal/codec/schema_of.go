@@ -405,6 +405,9 @@ func (d *deriver) recordNode(t reflect.Type, full, path string) (schema.Node, er
 		f := &n.Fields[i]
 		switch {
 		case gf.tag.hasDef:
+			if err := checkTagDefault(gf, joinPath(path, gf.name)); err != nil {
+				return schema.Node{}, err
+			}
 			f.Default, f.HasDefault = json.RawMessage(gf.tag.def), true
 			// A union's default is a value of its first branch: a
 			// pointer with a default other than null puts null last.
@@ -518,6 +521,24 @@ func (d *deriver) logicalNode(t reflect.Type, tag *fieldTag, path string) (schem
 		}
 	}
 	return bad()
+}
+
+// checkTagDefault checks a tag's default against the field's own schema,
+// so that a default of the wrong type is an error at the field's path
+// rather than one about the whole schema. A pointer with a default other
+// than null puts null last, so the default is a value of its element.
+func checkTagDefault(gf goField, path string) error {
+	s, err := fieldSchemaOf(gf, path)
+	if err != nil {
+		return err
+	}
+	if b := nonNullBranch(s); s.Kind() == schema.Union && b != nil && strings.TrimSpace(gf.tag.def) != "null" {
+		s = b
+	}
+	if _, err := s.EncodeDefault(gf.tag.def); err != nil {
+		return noSchema(path, gf.typ, "avro tag of Go field "+gf.goName+": its default="+gf.tag.def+" is not a value of the field: "+err.Error())
+	}
+	return nil
 }
 
 // zeroDefault returns the JSON default that encodes the zero value of Go

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"cmp"
 	"reflect"
 	"slices"
 	"strings"
@@ -9,9 +10,10 @@ import (
 // fieldTagError is a bad avro tag, reported as a *TypeError by the
 // compilation that meets it.
 type fieldTagError struct {
-	field string // the Go field's name
-	typ   reflect.Type
-	err   error
+	field  string // the field's Avro name: the tag's name, else the Go name
+	goName string
+	typ    reflect.Type
+	err    error
 }
 
 // goField is one field of a Go struct as the record codecs see it, after
@@ -78,7 +80,7 @@ func structFields(t reflect.Type) ([]goField, *fieldTagError) {
 				}
 				tag, err := parseTag(text)
 				if err != nil {
-					return nil, &fieldTagError{field: f.Name, typ: f.Type, err: err}
+					return nil, &fieldTagError{field: cmp.Or(tag.name, f.Name), goName: f.Name, typ: f.Type, err: defaultHint(err, f.Type)}
 				}
 				name := tag.name
 				steps := append(append([]fieldStep(nil), q.steps...), fieldStep{offset: f.Offset})
@@ -92,7 +94,7 @@ func structFields(t reflect.Type) ([]goField, *fieldTagError) {
 					case ft.Kind() == reflect.Struct:
 						next = append(next, queued{t: ft, steps: steps, index: index})
 					default:
-						return nil, &fieldTagError{field: f.Name, typ: f.Type, err: errInlineKind}
+						return nil, &fieldTagError{field: f.Name, goName: f.Name, typ: f.Type, err: errInlineKind}
 					}
 					continue
 				}

@@ -10,9 +10,10 @@ import (
 
 var errInlineKind = errors.New("inline needs a struct or a pointer to a struct")
 
-// typeError reports a bad tag as a *TypeError at the Go field.
+// typeError reports a bad tag as a *TypeError at the field's Avro path,
+// naming the Go field in the detail.
 func (e *fieldTagError) typeError(path string, t reflect.Type) error {
-	return &TypeError{Path: joinPath(path, e.field), GoType: e.typ.String(), Detail: "avro tag: " + e.err.Error()}
+	return &TypeError{Path: joinPath(path, e.field), GoType: e.typ.String(), Detail: "avro tag of Go field " + e.goName + ": " + e.err.Error()}
 }
 
 // checkFieldTag checks the options of a Go field's tag against the schema
@@ -35,7 +36,7 @@ func checkFieldTag(gf goField, f *schema.Field, path string) error {
 	}
 	if gf.tag.hasDef {
 		if _, err := ft.EncodeDefault(gf.tag.def); err != nil {
-			return typeErr(path, gf.typ, ft, "its tag's default="+gf.tag.def+" is not a value of the field: "+err.Error())
+			return typeErr(path, gf.typ, ft, "avro tag of Go field "+gf.goName+": its default="+gf.tag.def+" is not a value of the field: "+err.Error())
 		}
 	}
 	return nil
@@ -91,7 +92,7 @@ func omitZero(gf goField, f *schema.Field, enc encoder, path string) (encoder, e
 	case gf.tag.hasDef:
 		bin, err := ft.EncodeDefault(gf.tag.def)
 		if err != nil {
-			return nil, typeErr(path, gf.typ, ft, "its tag's default="+gf.tag.def+" is not a value of the field: "+err.Error())
+			return nil, typeErr(path, gf.typ, ft, "avro tag of Go field "+gf.goName+": its default="+gf.tag.def+" is not a value of the field: "+err.Error())
 		}
 		def = bin
 	case ft.Kind() == schema.Union && nullIndex(ft) >= 0:
@@ -168,7 +169,7 @@ func (c *compiler) tagDefault(gf goField, path string) (fieldDefault, error) {
 	}
 	bin, err := s.EncodeDefault(gf.tag.def)
 	if err != nil {
-		return fieldDefault{}, typeErr(path, gf.typ, s, "its tag's default="+gf.tag.def+" is not a value of the field: "+err.Error())
+		return fieldDefault{}, typeErr(path, gf.typ, s, "avro tag of Go field "+gf.goName+": its default="+gf.tag.def+" is not a value of the field: "+err.Error())
 	}
 	dec, err := c.decoderFor(s, gf.typ, path)
 	if err != nil {

@@ -3,6 +3,7 @@ package codec
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -99,7 +100,8 @@ func nextTagOption(rest string) (key, val string, hasVal bool, tail string, err 
 		dec.UseNumber()
 		var v any
 		if err := dec.Decode(&v); err != nil {
-			return "", "", false, "", fmt.Errorf("default=%s is not a JSON value: %v", rest, err)
+			text, _, _ := strings.Cut(rest, ",")
+			return "", "", false, "", &defaultSyntaxError{text: text, err: err}
 		}
 		n := int(dec.InputOffset())
 		val, tail = strings.TrimSpace(rest[:n]), rest[n:]
@@ -123,6 +125,47 @@ func nextTagOption(rest string) (key, val string, hasVal bool, tail string, err 
 		return "", "", false, "", fmt.Errorf("%s= is followed by %q, not a comma", key, tail)
 	}
 	return key, val, true, strings.TrimPrefix(tail, ","), nil
+}
+
+// defaultSyntaxError is a default= that is not JSON text.
+type defaultSyntaxError struct {
+	text string // the value, up to the next comma
+	err  error
+	hint string // what to write instead, once the Go type is known
+}
+
+func (e *defaultSyntaxError) Error() string {
+	msg := fmt.Sprintf("default=%s is not a JSON value (%v): a default is JSON, as in a schema", e.text, e.err)
+	if e.hint != "" {
+		msg += ": " + e.hint
+	}
+	return msg
+}
+
+// defaultHint completes a default= syntax error with what to write for
+// a field of Go type t.
+func defaultHint(err error, t reflect.Type) error {
+	e, ok := err.(*defaultSyntaxError)
+	if !ok {
+		return err
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	quoted := "default=" + strconv.Quote(e.text)
+	switch t.Kind() {
+	case reflect.String:
+		e.hint = "write " + quoted
+	case reflect.Bool:
+		e.hint = "write default=true or default=false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		e.hint = "write a JSON number, such as default=0"
+	default:
+		e.hint = "write the value's JSON text (a string quoted, as " + quoted + ")"
+	}
+	return e
 }
 
 func (ft *fieldTag) set(key, val string, hasVal bool) error {
