@@ -34,8 +34,12 @@ type Conversion[T, A any] struct {
 	PropValue any
 
 	// Schema is the schema SchemaOf gives T. When nil, SchemaOf uses
-	// the schema of A if the conversion has no restriction, else T's
-	// own mapping.
+	// the schema of A if the conversion has no restriction. A field whose
+	// tag names a logical type gets the schema the tag gives A, when the
+	// conversion serves it: with Logical "decimal" and A *big.Rat, a
+	// field tagged decimal(18,4) gets bytes decimal(18,4), precision and
+	// scale per field, as Marshal reads the same tag. Otherwise SchemaOf
+	// uses T's own mapping.
 	Schema *schema.Schema
 }
 

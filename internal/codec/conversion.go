@@ -93,6 +93,19 @@ func (c *Conversion) matches(s *schema.Schema) bool {
 	return true
 }
 
+// matchesNode is matches for the node SchemaOf derives, before it is a
+// schema: a derived node has no properties, so a conversion restricted
+// to one does not serve it.
+func (c *Conversion) matchesNode(n schema.Node) bool {
+	if n.Type == "union" && c.AvroType != "union" || c.Prop != "" {
+		return false
+	}
+	if c.Logical != "" && n.Logical != c.Logical {
+		return false
+	}
+	return c.AvroType == "" || c.AvroType == n.Type || n.Name != "" && c.AvroType == n.Name
+}
+
 // conversionFor returns the conversion of Go type t for schema s: the
 // most specific that matches, the first registered of those; or nil.
 func conversionFor(s *schema.Schema, t reflect.Type) *Conversion {

@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"sort"
@@ -566,6 +567,11 @@ func zeroDefault(s *schema.Schema, t reflect.Type, path string) (string, error) 
 // that SchemaOf may use: one with a schema of its own, or one that serves
 // every schema (the schema of its A). The first registered wins.
 func (d *deriver) customNode(t reflect.Type, tag *fieldTag, path string) (schema.Node, bool, error) {
+	if tag.logical != schema.NoLogical {
+		if n, ok := d.taggedConversionNode(t, tag, path); ok {
+			return n, true, nil
+		}
+	}
 	for _, c := range conversionsOf(t) {
 		switch {
 		case c.Schema != nil:
@@ -580,6 +586,41 @@ func (d *deriver) customNode(t reflect.Type, tag *fieldTag, path string) (schema
 		}
 	}
 	return schema.Node{}, false, nil
+}
+
+// taggedConversionNode returns, for a field whose tag names a logical
+// type, the node the tag gives the A of a conversion restricted to such
+// schemas: the most specific conversion that serves the node, the first
+// registered of those, as Marshal picks the conversion of the schema
+// SchemaOf returns. Conversions with a schema of their own or with no
+// restriction are left to customNode's other rules.
+func (d *deriver) taggedConversionNode(t reflect.Type, tag *fieldTag, path string) (schema.Node, bool) {
+	var best *Conversion
+	var node schema.Node
+	var chosen deriver
+	for _, c := range conversionsOf(t) {
+		if c.Schema != nil || c.specificity() == 0 || best != nil && c.specificity() <= best.specificity() {
+			continue
+		}
+		a := c.A
+		if a.Kind() == reflect.Pointer {
+			a = a.Elem()
+		}
+		// Each trial on a copy, so that only the chosen one defines names.
+		trial := *d
+		trial.defined, trial.taken = maps.Clone(d.defined), maps.Clone(d.taken)
+		trial.zeros = append([]zeroField(nil), d.zeros...)
+		n, err := trial.typeNode(a, tag, path)
+		if err != nil || !c.matchesNode(n) {
+			continue
+		}
+		best, node, chosen = c, n, trial
+	}
+	if best == nil {
+		return schema.Node{}, false
+	}
+	*d = chosen
+	return node, true
 }
 
 // isByteSeq reports whether t is a byte slice or array, which maps to
