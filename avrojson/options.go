@@ -26,7 +26,10 @@ type Options struct {
 	// Avro value (the default: a timestamp-millis is a number) or as text
 	// for people. A reader of readable text also accepts the underlying
 	// values, except a decimal's: a string given for a decimal is read as
-	// its decimal text, never as its bytes.
+	// its decimal text, never as its bytes. Reading JSON, in every
+	// flavour, refuses with ErrRange what avro.Marshal refuses: a decimal
+	// with more digits than its precision or more after the point than
+	// its scale, whether given as a number, a string or its bytes.
 	Logical Logical
 	// DecimalStrings writes readable decimals as JSON strings ("6.17")
 	// rather than numbers (6.17), for readers that would parse a number

@@ -161,7 +161,9 @@ func (n anyDecimal) encodeAny(v any, e *encodeState) {
 		e.Failf(ErrRange, "nil *big.Rat for a decimal")
 		return
 	}
+	start := len(e.Buf)
 	n.base.encodeAny(v, e)
+	datumCheck{logical: schema.Decimal, size: n.c.size, precision: n.c.precision}.after(start, e)
 }
 
 func (n anyDecimal) accepts(v any) bool {

@@ -21,7 +21,9 @@ import (
 // after the decimal point (it is never rounded), when its unscaled value
 // has more than precision digits, or when it does not fit the fixed.
 // Decoding does not check the precision: readers accept what writers
-// sent, and the input size bounds the work.
+// sent, and the input size bounds the work. A decimal held as its
+// unscaled bytes ([]byte, a byte array) is checked against the precision
+// when encoded, as a big.Rat is.
 //
 // big-decimal (bytes) holds its own scale: the bytes payload is an Avro
 // bytes of the unscaled value (two's complement, as above) followed by an

@@ -141,6 +141,9 @@ func logicalCodecFor(s *schema.Schema, t reflect.Type, path string) (decoder, en
 		if t == ratType {
 			return both(newDecimalCodec(s))
 		}
+		if enc := checkedRawEncoder(s, t); enc != nil {
+			return nil, enc, nil
+		}
 		detail = "decimal maps to big.Rat, *big.Rat or []byte"
 	case schema.BigDecimal:
 		if t == ratType {

@@ -24,6 +24,15 @@ func (c *compiler) node(s *schema.Schema) node {
 			return n
 		}
 	}
+	if s.Logical() != schema.NoLogical {
+		return checkedUnderlying(s, c.underlying(s))
+	}
+	return c.underlying(s)
+}
+
+// underlying returns the node of s's Avro type, as if it had no logical
+// type.
+func (c *compiler) underlying(s *schema.Schema) node {
 	switch s.Kind() {
 	case schema.Null:
 		return nullNode{}

@@ -509,23 +509,26 @@ func (n decimalNode) fromJSON(f *fromState) {
 		drop := -shift
 		if drop > int64(len(digits)) {
 			if !allZeros(digits) {
-				f.fail(wire.ErrRange, start, "decimal has more digits than its scale %d", n.scale)
+				f.fail(wire.ErrRange, start, "decimal has more than %d digits after the decimal point (the decimal's scale)", n.scale)
 				return
 			}
 			digits = nil
 		} else if !allZeros(digits[int64(len(digits))-drop:]) {
-			f.fail(wire.ErrRange, start, "decimal has more digits than its scale %d", n.scale)
+			f.fail(wire.ErrRange, start, "decimal has more than %d digits after the decimal point (the decimal's scale)", n.scale)
 			return
 		} else {
 			digits = digits[:int64(len(digits))-drop]
 		}
 		shift = 0
 	}
-	// Like the binary decoders, a reader takes more digits than the
-	// precision (what the writer sent); what bounds the work is the text:
-	// no more digits than a number's text may have, or than the precision
-	// when that is more, and for a fixed, than its size holds.
+	// Reading writes a datum, so it refuses more digits than the
+	// precision, as the encoders do. The digits are counted before the
+	// value is computed.
 	total := int64(len(digits)) + shift
+	if len(digits) > 0 && n.precision > 0 && total > int64(n.precision) {
+		f.fail(wire.ErrRange, start, "decimal has more than %d digits (the decimal's precision)", n.precision)
+		return
+	}
 	limit := int64(max(n.precision, f.maxNumber))
 	if n.size >= 0 {
 		limit = min(limit, int64(n.size)*241/100+1)

@@ -28,9 +28,9 @@ func StyleOf(f Flavor) codec.JSONStyle { return styles[f.index()&(flavors-1)] }
 func (s *style) Index() int { return s.fl.index() }
 
 // Direct: only the readable flavours write logical types otherwise than
-// their underlying values.
+// their underlying values, and a decimal's bytes are checked when read.
 func (s *style) Direct(n *schema.Schema) bool {
-	return !s.fl.Readable || n.Logical() == schema.NoLogical
+	return n.Logical() == schema.NoLogical || !s.fl.Readable && n.Logical() != schema.Decimal
 }
 
 func (s *style) BranchOpen(u *schema.Schema, i int) []byte {
