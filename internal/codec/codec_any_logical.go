@@ -233,8 +233,8 @@ func uuidArray(v any) ([16]byte, bool) {
 	return u, true
 }
 
-// anyUUIDString is uuid on string: a string passes through unchecked (as
-// with a typed string), a 16-byte array is written as text.
+// anyUUIDString is uuid on string: a string is written as it is when it
+// is a uuid's text (as with a typed string), a 16-byte array as text.
 type anyUUIDString struct{}
 
 func (anyUUIDString) decodeAny(d *decodeState, b *anyBoxes) any { return b.string(d.ReadString()) }
@@ -245,7 +245,9 @@ func (anyUUIDString) encodeAny(v any, e *encodeState) {
 		e.Buf = appendUUID(e.Buf, &u)
 		return
 	}
+	start := len(e.Buf)
 	anyString{}.encodeAny(v, e)
+	datumCheck{logical: schema.UUID}.after(start, e)
 }
 
 func (anyUUIDString) accepts(v any) bool {

@@ -234,7 +234,7 @@ func TestAnyEncodeShapes(t *testing.T) {
 		{`{"type":"bytes","logicalType":"big-decimal"}`, big.NewRat(5, 1), cat(zz(3), zz(1), []byte{5}, zz(0))},
 		{`{"type":"string","logicalType":"uuid"}`, [16]byte(testUUIDRaw), cat(zz(36), []byte(testUUIDText))},
 		{`{"type":"string","logicalType":"uuid"}`, testUUID(testUUIDRaw), cat(zz(36), []byte(testUUIDText))},
-		{`{"type":"string","logicalType":"uuid"}`, "anything", cat(zz(8), []byte("anything"))},
+		{`{"type":"string","logicalType":"uuid"}`, "123e4567-e89b-12d3-a456-426614174000", cat(zz(36), []byte("123e4567-e89b-12d3-a456-426614174000"))},
 		{`{"type":"fixed","name":"U","size":16,"logicalType":"uuid"}`, strings.ToUpper(testUUIDText), testUUIDRaw},
 		{`{"type":"fixed","name":"U","size":16,"logicalType":"uuid"}`, testUUIDRaw, testUUIDRaw},
 		{`{"type":"fixed","name":"U","size":16,"logicalType":"uuid"}`, "123", nil},

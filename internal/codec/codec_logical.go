@@ -156,6 +156,10 @@ func logicalCodecFor(s *schema.Schema, t reflect.Type, path string) (decoder, en
 			return both(uuidTextCodec{})
 		case s.Kind() == schema.Fixed && s.Size() == 16 && t.Kind() == reflect.String:
 			return both(uuidFixedStringCodec{})
+		case s.Kind() == schema.String && (t.Kind() == reflect.String || t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8):
+			if enc := checkedRawEncoder(s, t); enc != nil {
+				return nil, enc, nil
+			}
 		case s.Kind() == schema.String && t.Kind() != reflect.String:
 			// A UUID type of its own (a struct, say) with text methods:
 			// the text codecs apply them to the string, as they
@@ -167,7 +171,7 @@ func logicalCodecFor(s *schema.Schema, t reflect.Type, path string) (decoder, en
 				dec = textDecoder{s: s, t: t}
 			}
 			if t.Implements(textMarshaler) {
-				enc = textEncoder{s: s, t: t}
+				enc = checkedEncoder{enc: textEncoder{s: s, t: t}, check: newDatumCheck(s)}
 			}
 			if dec != nil || enc != nil {
 				return dec, enc, nil

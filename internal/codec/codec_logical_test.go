@@ -608,9 +608,14 @@ func TestLogicalUUID(t *testing.T) {
 	if back := roundTrip(t, onString, testUUID(raw), textBytes); back != testUUID(raw) {
 		t.Errorf("testUUID decoded as %x", back)
 	}
-	// A string passes through unchecked, as for any string schema.
-	if back := roundTrip(t, onString, "not a uuid", cat(zz(10), []byte("not a uuid"))); back != "not a uuid" {
-		t.Errorf("string decoded as %q", back)
+	// A string that is not a uuid's text is refused when encoded and
+	// kept when decoded.
+	if _, err := Marshal(onString, "not a uuid"); !errors.Is(err, ErrRange) {
+		t.Errorf("Marshal(not a uuid): %v, want ErrRange", err)
+	}
+	var kept string
+	if err := Unmarshal(onString, cat(zz(10), []byte("not a uuid")), &kept); err != nil || kept != "not a uuid" {
+		t.Errorf("string decoded as %q, %v", kept, err)
 	}
 	// Upper case is accepted when decoding.
 	var u [16]byte

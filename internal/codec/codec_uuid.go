@@ -3,7 +3,7 @@ package codec
 // UUID logical type.
 //
 // uuid on string holds the RFC 4122 text form, 8-4-4-4-12 hexadecimal
-// digits. It maps to a Go string as a plain string (no check), or to any
+// digits. It maps to a Go string (encoding checks the text, decoding keeps it), or to any
 // array type of 16 bytes (such as [16]byte or a user's type UUID
 // [16]byte): encoding writes lowercase text, decoding accepts either case
 // and fails with ErrInvalid on anything else (braces, "urn:uuid:",

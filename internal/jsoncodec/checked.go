@@ -3,6 +3,7 @@ package jsoncodec
 import (
 	"math/big"
 
+	"github.com/avrogo/avro/internal/codec"
 	"github.com/avrogo/avro/internal/decimal"
 	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
@@ -10,7 +11,8 @@ import (
 
 // Reading JSON writes a datum, so it refuses what the encoders of Go
 // values refuse: a decimal given as its bytes whose unscaled value has
-// more digits than the precision. Writing JSON from a datum keeps what
+// more digits than the precision, and a uuid's string that is not its
+// RFC 4122 text. Writing JSON from a datum keeps what
 // the datum holds.
 
 // checkedNode reads with its node, then checks the datum it wrote.
@@ -18,6 +20,7 @@ type checkedNode struct {
 	node
 	precision int
 	fixed     bool
+	uuid      bool
 }
 
 // checkedUnderlying returns node n of the underlying type of s, checked
@@ -25,6 +28,9 @@ type checkedNode struct {
 func checkedUnderlying(s *schema.Schema, n node) node {
 	if s.Logical() == schema.Decimal {
 		return checkedNode{node: n, precision: s.Precision(), fixed: s.Kind() == schema.Fixed}
+	}
+	if s.Logical() == schema.UUID && s.Kind() == schema.String {
+		return checkedNode{node: n, uuid: true}
 	}
 	return n
 }
@@ -39,6 +45,12 @@ func (n checkedNode) fromJSON(f *fromState) {
 	if !n.fixed {
 		_, k := readVarint(raw)
 		raw = raw[k:]
+	}
+	if n.uuid {
+		if _, ok := codec.ParseUUID(raw); !ok {
+			f.fail(wire.ErrRange, at, "%q is not a uuid (8-4-4-4-12 hexadecimal digits)", raw)
+		}
+		return
 	}
 	if exceedsPrecision(raw, n.precision) {
 		f.fail(wire.ErrRange, at, "unscaled value of %d bytes has more than %d digits (the decimal's precision)", len(raw), n.precision)

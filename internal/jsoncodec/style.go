@@ -28,9 +28,9 @@ func StyleOf(f Flavor) codec.JSONStyle { return styles[f.index()&(flavors-1)] }
 func (s *style) Index() int { return s.fl.index() }
 
 // Direct: only the readable flavours write logical types otherwise than
-// their underlying values, and a decimal's bytes are checked when read.
+// their underlying values, and a decimal's bytes and a uuid's text are checked when read.
 func (s *style) Direct(n *schema.Schema) bool {
-	return n.Logical() == schema.NoLogical || !s.fl.Readable && n.Logical() != schema.Decimal
+	return n.Logical() == schema.NoLogical || !s.fl.Readable && n.Logical() != schema.Decimal && n.Logical() != schema.UUID
 }
 
 func (s *style) BranchOpen(u *schema.Schema, i int) []byte {
