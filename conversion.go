@@ -17,6 +17,14 @@ type Conversion[T, A any] struct {
 	// Encode converts a value to write; Decode converts a value read. An
 	// error from either is an *Error at the value's path, wrapping
 	// ErrRange (encode) or ErrInvalid (decode) and the error returned.
+	//
+	// The A given to Decode is scratch space that the library reuses for
+	// the next value: Decode may keep what A holds by value (numbers,
+	// strings, arrays), but must copy what A refers to before it returns
+	// (the big.Rat of a *big.Rat, the array of a []byte, the pointees of
+	// a struct's pointer, slice and map fields) if T keeps it. Likewise
+	// the library keeps nothing of the A that Encode returns once the
+	// value is written, so Encode may return memory that T owns.
 	Encode func(T) (A, error)
 	Decode func(A) (T, error)
 

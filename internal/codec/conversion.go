@@ -140,22 +140,44 @@ func NewConversion[T, A any](encode func(T) (A, error), decode func(A) (T, error
 	return &Conversion{
 		T: reflect.TypeFor[T](), A: reflect.TypeFor[A](),
 		decoder: func(inner decoder) decoder {
-			return &convDecoder[T, A]{inner: inner, op: fieldOpOf(inner), fn: decode, t: reflect.TypeFor[T]()}
+			cd := &convDecoder[T, A]{inner: inner, op: fieldOpOf(inner), fn: decode, t: reflect.TypeFor[T]()}
+			cd.keep = keepsScratch(cd.op, reflect.TypeFor[A]())
+			cd.scratch.New = func() any { return new(A) }
+			return cd
 		},
 		encoder: func(inner encoder) encoder {
-			return &convEncoder[T, A]{inner: inner, op: fieldOpOf(inner), fn: encode, t: reflect.TypeFor[T]()}
+			ce := &convEncoder[T, A]{inner: inner, op: fieldOpOf(inner), fn: encode, t: reflect.TypeFor[T]()}
+			ce.scratch.New = func() any { return new(A) }
+			return ce
 		},
 	}
 }
 
+// keepsScratch reports whether an A decoded through the inner decoder
+// may keep the value of the previous decode in its scratch slot: a
+// pointer to a value the decoder overwrites whole (a *big.Rat) reuses its
+// storage; every other A starts from zero, so no field of an earlier
+// record shows through one the schema does not set.
+func keepsScratch(op fieldOp, a reflect.Type) bool {
+	switch op {
+	case fieldInt32, fieldInt64, fieldDouble, fieldBool, fieldString, fieldStringRun:
+		return false
+	}
+	return a.Kind() == reflect.Pointer && (a.Elem().Kind() != reflect.Struct || a.Elem() == ratType)
+}
+
 // convDecoder decodes an A and converts it to the T at p. For an A of a
-// primitive kind the A lives on the stack; other kinds go through the
-// inner decoder's pointer, which puts the A on the heap.
+// primitive kind the A lives on the stack; other kinds are decoded into
+// a scratch A from a pool, since the inner decoder's pointer would put a
+// fresh A on the heap for every value. The codec is shared by goroutines,
+// so the scratch is taken per value, not held by the codec.
 type convDecoder[T, A any] struct {
-	inner decoder
-	op    fieldOp
-	fn    func(A) (T, error)
-	t     reflect.Type
+	inner   decoder
+	op      fieldOp
+	fn      func(A) (T, error)
+	t       reflect.Type
+	keep    bool
+	scratch sync.Pool // of *A
 }
 
 func (c *convDecoder[T, A]) decode(p pointer, d *decodeState) {
@@ -186,10 +208,21 @@ func (c *convDecoder[T, A]) decode(p pointer, d *decodeState) {
 }
 
 func (c *convDecoder[T, A]) decodeInner(p pointer, d *decodeState) {
-	a := new(A)
+	a := c.scratch.Get().(*A)
+	if !c.keep {
+		var zero A
+		*a = zero
+	}
 	if c.inner.decode(pointerTo(a), d); d.Err == nil {
 		c.set(p, *a, d)
 	}
+	if !c.keep {
+		// Drop what the A points to, so the pool does not hold the
+		// memory of the value it was given to Decode.
+		var zero A
+		*a = zero
+	}
+	c.scratch.Put(a)
 }
 
 func (c *convDecoder[T, A]) set(p pointer, a A, d *decodeState) {
@@ -201,12 +234,15 @@ func (c *convDecoder[T, A]) set(p pointer, a A, d *decodeState) {
 	*as[T](p) = v
 }
 
-// convEncoder converts the T at p to an A and encodes it.
+// convEncoder converts the T at p to an A and encodes it. An A of a
+// kind that is not primitive is encoded from a pooled slot, which keeps
+// it off the heap.
 type convEncoder[T, A any] struct {
-	inner encoder
-	op    fieldOp
-	fn    func(T) (A, error)
-	t     reflect.Type
+	inner   encoder
+	op      fieldOp
+	fn      func(T) (A, error)
+	t       reflect.Type
+	scratch sync.Pool // of *A
 }
 
 func (c *convEncoder[T, A]) encode(p pointer, e *encodeState) {
@@ -219,23 +255,27 @@ func (c *convEncoder[T, A]) encode(p pointer, e *encodeState) {
 		e.Failf(ErrRange, "converting from %s: %w", c.t, err)
 		return
 	}
-	ap := pointerTo(&a)
 	switch c.op {
 	case fieldInt32:
-		int32Codec{}.encode(ap, e)
+		int32Codec{}.encode(pointerTo(&a), e)
 	case fieldInt64:
-		int64Codec{}.encode(ap, e)
+		int64Codec{}.encode(pointerTo(&a), e)
 	case fieldDouble:
-		doubleCodec{}.encode(ap, e)
+		doubleCodec{}.encode(pointerTo(&a), e)
 	case fieldBool:
-		boolCodec{}.encode(ap, e)
+		boolCodec{}.encode(pointerTo(&a), e)
 	case fieldString, fieldStringRun:
-		stringCodec{}.encode(ap, e)
+		stringCodec{}.encode(pointerTo(&a), e)
 	default:
 		c.encodeInner(a, e)
 	}
 }
 
 func (c *convEncoder[T, A]) encodeInner(a A, e *encodeState) {
-	c.inner.encode(pointerTo(&a), e)
+	slot := c.scratch.Get().(*A)
+	*slot = a
+	c.inner.encode(pointerTo(slot), e)
+	var zero A
+	*slot = zero // the pool must not keep the user's value alive
+	c.scratch.Put(slot)
 }
