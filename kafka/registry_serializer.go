@@ -29,6 +29,19 @@ type SerializerConfig struct {
 	// rather than its id; the registry must give GUIDs (Confluent
 	// Platform 8 and later).
 	GUID bool
+	// CheckCompatibility checks the schema against the subject's
+	// versions before registering it, and refuses to register it with
+	// an *IncompatibleSchemaError that lists every reason when it is not
+	// compatible. Two checks are made: the registry's own (which some
+	// registries, in-memory fakes among them, answer "compatible" to
+	// everything), and the local one of schema.CheckMode under the
+	// subject's compatibility level (its own, else the global one, else
+	// BACKWARD) against the versions that level compares with; NONE
+	// skips the local check. A subject without versions passes. Without
+	// it, a registry that checks refuses an incompatible schema itself,
+	// and one that does not registers it. It does not apply with
+	// UseLatest, which registers nothing (see CheckLatest).
+	CheckCompatibility bool
 }
 
 // NewRegistrySerializer returns a Serializer for topic whose schema id
@@ -51,6 +64,11 @@ func NewRegistrySerializer(ctx context.Context, c *registry.Client, topic string
 	}
 	var ss registry.SubjectSchema
 	var err error
+	if cfg.CheckCompatibility && !cfg.UseLatest {
+		if err := checkCompatibility(ctx, c, topic, subject, s, cfg.References); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case !cfg.UseLatest && !cfg.GUID:
 		// Register alone: the id is all that is needed, and its answer

@@ -3,7 +3,10 @@ package registry
 import "context"
 
 // Config returns the compatibility level of subject ("" for the global
-// one): BACKWARD, FORWARD_TRANSITIVE, NONE, ...
+// one): BACKWARD, FORWARD_TRANSITIVE, NONE, ... A subject without a level
+// of its own has the global one, which the registry gives instead or
+// (Confluent Platform 7 and later) answers with an error matching
+// ErrSubjectCompatibilityNotConfigured.
 func (c *Client) Config(ctx context.Context, subject string) (string, error) {
 	path := "/config"
 	if subject != "" {

@@ -57,6 +57,11 @@ var (
 	ErrIncompatible       = sentinel(409, "schema incompatible with an earlier version")
 	ErrInvalidSchema      = sentinel(42201, "invalid schema")
 	ErrInvalidVersion     = sentinel(42202, "invalid version")
+	// ErrSubjectCompatibilityNotConfigured is the answer of Config for a
+	// subject without a compatibility level of its own, whose level is
+	// then the global one (Confluent Platform 7 and later; earlier ones
+	// answer with the global level).
+	ErrSubjectCompatibilityNotConfigured = sentinel(40408, "subject has no compatibility level of its own")
 )
 
 // ErrTooLarge is returned for a response larger than the client's limit
