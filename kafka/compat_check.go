@@ -90,7 +90,7 @@ var levelModes = map[string]schema.Mode{
 // checkCompatibility checks s against the versions of subject, with the
 // registry's check and the local one under the subject's level, before s
 // is registered there.
-func checkCompatibility(ctx context.Context, c *registry.Client, topic, subject string, s *schema.Schema, refs []registry.Reference) error {
+func checkCompatibility(ctx context.Context, c SubjectRegistry, topic, subject string, s *schema.Schema, refs []registry.Reference) error {
 	level, err := subjectLevel(ctx, c, subject)
 	if err != nil {
 		return fmt.Errorf("%sthe compatibility level of %s: %w", prefix(topic), subject, err)
@@ -129,7 +129,7 @@ func checkCompatibility(ctx context.Context, c *registry.Client, topic, subject 
 
 // subjectLevel returns the compatibility level of subject: its own, else
 // the global one, else BACKWARD, the registry's default.
-func subjectLevel(ctx context.Context, c *registry.Client, subject string) (string, error) {
+func subjectLevel(ctx context.Context, c SubjectRegistry, subject string) (string, error) {
 	level, err := c.Config(ctx, subject)
 	if errors.Is(err, registry.ErrSubjectCompatibilityNotConfigured) || errors.Is(err, registry.ErrSubjectNotFound) {
 		level, err = c.Config(ctx, "")
@@ -147,7 +147,7 @@ func subjectLevel(ctx context.Context, c *registry.Client, subject string) (stri
 // subjectVersions returns the versions of subject that mode compares a
 // new schema with, oldest first, and their schemas; none for a subject
 // that has no versions yet.
-func subjectVersions(ctx context.Context, c *registry.Client, subject string, mode schema.Mode) ([]int, []*schema.Schema, error) {
+func subjectVersions(ctx context.Context, c SubjectRegistry, subject string, mode schema.Mode) ([]int, []*schema.Schema, error) {
 	versions, err := c.Versions(ctx, subject)
 	if err != nil {
 		if noVersions(err) {

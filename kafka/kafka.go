@@ -4,8 +4,10 @@
 // binary datum.
 //
 // A Serializer writes with one schema under its registry id, which
-// NewRegistrySerializer gets from a registry (registering the schema under
-// its subject, or taking the subject's latest version); it can name the
+// NewRegistrySerializer gets from a registry (a SchemaRegistrar such as
+// *registry.Client: registering the schema under its subject, after a
+// compatibility check if asked, or taking the subject's latest version);
+// it can name the
 // schema by its GUID instead (magic byte 1), or write the datum alone with
 // the id in a record header (AppendDatum, IDHeader). A Deserializer
 // looks the writer schema up by id (or GUID, or the id in a header)

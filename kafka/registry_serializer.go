@@ -44,13 +44,44 @@ type SerializerConfig struct {
 	CheckCompatibility bool
 }
 
+// SchemaRegistrar registers schemas under subjects: what
+// NewRegistrySerializer needs of a registry by default. Register returns
+// the id of s under subject, registering it when the subject does not
+// hold it yet; references are as for registry.Client.Register.
+// *registry.Client implements it, and so can a cache, a test double or
+// another registry client. Implementations must be safe for concurrent
+// use.
+type SchemaRegistrar interface {
+	Register(ctx context.Context, subject string, s *schema.Schema, refs ...registry.Reference) (int, error)
+}
+
+// SubjectRegistry is a SchemaRegistrar that also reads a subject's
+// versions and compatibility level and checks schemas against them: what
+// the options GUID (RegisterSchema), UseLatest (Latest) and
+// CheckCompatibility (Config, CheckCompatibility, Versions,
+// SchemaByVersion) need. The methods mean what those of
+// *registry.Client, which implements it, do; errors should match the
+// registry package's sentinels (registry.ErrSubjectNotFound, ...).
+type SubjectRegistry interface {
+	SchemaRegistrar
+	RegisterSchema(ctx context.Context, subject string, s *schema.Schema, refs ...registry.Reference) (registry.SubjectSchema, error)
+	Latest(ctx context.Context, subject string) (registry.SubjectSchema, error)
+	Versions(ctx context.Context, subject string) ([]int, error)
+	SchemaByVersion(ctx context.Context, subject string, version int) (registry.SubjectSchema, error)
+	Config(ctx context.Context, subject string) (string, error)
+	CheckCompatibility(ctx context.Context, subject string, version int, s *schema.Schema, refs ...registry.Reference) (ok bool, reasons []string, err error)
+}
+
+var _ SubjectRegistry = (*registry.Client)(nil)
+
 // NewRegistrySerializer returns a Serializer for topic whose schema id
-// comes from the registry c: by default s is registered under its subject
+// comes from the registry r: by default s is registered under its subject
 // (registering a schema the subject has returns its id); with UseLatest
-// the subject's latest version is used. The id is fixed once the
+// the subject's latest version is used. The options GUID, UseLatest and
+// CheckCompatibility need r to be a SubjectRegistry. The id is fixed once the
 // Serializer is made, so writing a message costs what NewSerializer's
 // does.
-func NewRegistrySerializer(ctx context.Context, c *registry.Client, topic string, s *schema.Schema, cfg SerializerConfig) (*Serializer, error) {
+func NewRegistrySerializer(ctx context.Context, r SchemaRegistrar, topic string, s *schema.Schema, cfg SerializerConfig) (*Serializer, error) {
 	if s == nil {
 		return nil, errors.New("kafka: nil schema")
 	}
@@ -61,6 +92,10 @@ func NewRegistrySerializer(ctx context.Context, c *registry.Client, topic string
 	subject := strategy(topic, cfg.Key, s)
 	if subject == "" {
 		return nil, fmt.Errorf("kafka: topic %s: the subject name strategy gave no subject", topic)
+	}
+	c, full := r.(SubjectRegistry)
+	if !full && (cfg.GUID || cfg.UseLatest || cfg.CheckCompatibility) {
+		return nil, fmt.Errorf("kafka: topic %s: the options GUID, UseLatest and CheckCompatibility need a registry that implements kafka.SubjectRegistry; %T does not", topic, r)
 	}
 	var ss registry.SubjectSchema
 	var err error
@@ -74,7 +109,7 @@ func NewRegistrySerializer(ctx context.Context, c *registry.Client, topic string
 		// Register alone: the id is all that is needed, and its answer
 		// is cached.
 		ss.Schema = s
-		if ss.ID, err = c.Register(ctx, subject, s, cfg.References...); err != nil {
+		if ss.ID, err = r.Register(ctx, subject, s, cfg.References...); err != nil {
 			return nil, fmt.Errorf("kafka: topic %s: registering under %s: %w", topic, subject, err)
 		}
 	case !cfg.UseLatest:
