@@ -2,10 +2,14 @@ module github.com/avrogo/avro/e2e
 
 go 1.26.0
 
-replace github.com/avrogo/avro => ../
+replace (
+	github.com/avrogo/avro => ../
+	github.com/avrogo/avro/franz => ../franz
+)
 
 require (
 	github.com/avrogo/avro v0.0.0-00010101000000-000000000000
+	github.com/avrogo/avro/franz v0.0.0-00010101000000-000000000000
 	github.com/twmb/franz-go v1.22.3
 	github.com/twmb/franz-go/pkg/kfake v0.0.0-20260918054303-01f206a7e32c
 	github.com/twmb/franz-go/pkg/sr v1.8.0
