@@ -12,6 +12,7 @@ import (
 	"github.com/twmb/franz-go/pkg/sr"
 	"github.com/twmb/franz-go/pkg/sr/srfake"
 
+	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/franz"
 	"github.com/avrogo/avro/kafka"
 	"github.com/avrogo/avro/registry"
@@ -24,6 +25,12 @@ func franzRegistry(t *testing.T) *franz.Registry {
 	t.Helper()
 	reg := srfake.New()
 	t.Cleanup(reg.Close)
+	return franzClient(t, reg)
+}
+
+// franzClient returns the adapter of a new franz-go client of reg.
+func franzClient(t *testing.T, reg *srfake.Registry) *franz.Registry {
+	t.Helper()
 	cl, err := sr.NewClient(sr.URLs(reg.URL()))
 	if err != nil {
 		t.Fatal(err)
@@ -193,5 +200,56 @@ func TestFranzRegistryErrors(t *testing.T) {
 	var ie *kafka.IncompatibleSchemaError
 	if _, err := kafka.NewRegistrySerializer(ctx, rg, "orders", stringID, kafka.SerializerConfig{CheckCompatibility: true}); !errors.As(err, &ie) || ie.Registry {
 		t.Errorf("int to string = %v, want the local check refusing", err)
+	}
+}
+
+// References through the adapter: the registry holds Shipment with
+// Address named, not defined, and a fresh adapter reads it back by id and
+// by GUID through the references.
+func TestFranzReferences(t *testing.T) {
+	ctx := context.Background()
+	reg := srfake.New()
+	t.Cleanup(reg.Close)
+	rg := franzClient(t, reg)
+	addr, err := avro.SchemaOf[Address](avro.WithNamespace("shop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ship, err := avro.SchemaOf[Shipment](avro.WithNamespace("shop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rg.Register(ctx, "shop.Address", addr); err != nil {
+		t.Fatal(err)
+	}
+	refs := []registry.Reference{{Name: "shop.Address", Subject: "shop.Address", Version: 1}}
+	ser, err := kafka.NewRegistrySerializer(ctx, rg, "shipments", ship, kafka.SerializerConfig{References: refs, CheckCompatibility: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, ok := reg.GetSchema("shipments-value", 1)
+	if !ok {
+		t.Fatal("no shipments-value version 1")
+	}
+	if want := ship.StringReferring("shop.Address"); held.Schema.Schema != want || len(held.References) != 1 {
+		t.Errorf("the registry holds\n%s (references %v)\nwant\n%s", held.Schema.Schema, held.References, want)
+	}
+	byGUID, err := kafka.NewRegistrySerializer(ctx, rg, "shipments", ship, kafka.SerializerConfig{References: refs, GUID: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Shipment{ID: 4, To: Address{"Dam 1", "1012"}, From: &Address{"Rue 2", "75001"}, Tags: []string{"fragile"}}
+	for _, s := range []*kafka.Serializer{ser, byGUID} {
+		rec := &kgo.Record{}
+		if err := franz.SetValueHeader(rec, s, &in); err != nil {
+			t.Fatal(err)
+		}
+		var out Shipment
+		if err := franz.Value(ctx, kafka.NewDeserializer(franzClient(t, reg), nil), rec, &out); err != nil {
+			t.Fatalf("%v: %v", s.SchemaID(), err)
+		}
+		if out.ID != in.ID || out.To != in.To || out.From == nil || *out.From != *in.From || len(out.Tags) != 1 {
+			t.Errorf("%v: read back %+v, want %+v", s.SchemaID(), out, in)
+		}
 	}
 }
