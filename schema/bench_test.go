@@ -1,6 +1,9 @@
 package schema
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // smallSchema is the 10-field record of the project's benchmark suite.
 const smallSchema = `{
@@ -62,5 +65,13 @@ func BenchmarkStringLarge(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = s.String()
+	}
+}
+
+// BenchmarkParseCostlyShapes measures the shapes that allocate the most
+// for their length (see TestParseAllocatesInProportionToText).
+func BenchmarkParseCostlyShapes(b *testing.B) {
+	for name, text := range costlyShapes(256 << 10) {
+		b.Run(strings.ReplaceAll(name, " ", "_"), func(b *testing.B) { benchParse(b, text, false) })
 	}
 }

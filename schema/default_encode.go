@@ -11,7 +11,7 @@ func (s *Schema) EncodeDefault(jsonText string) ([]byte, error) {
 	}
 	var o ParseOptions
 	st := &parseState{
-		paths:    make([]path, 0, min(nests+2, maxSlabChunk)),
+		paths:    make([]path, 0, min(nests.nests+2, maxSlabChunk)),
 		maxSteps: o.maxDefaultSteps(len(jsonText)), maxDefSize: o.maxDefaultSize(len(jsonText)),
 	}
 	_, _, enc, err := st.defaultValue(s, v, make([]byte, 0, 8), st.key(nil, ""))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,6 +54,9 @@ type decoder struct {
 	// nests counts the objects and the array items decoded: about the
 	// number of places the parser descends into (see parseState.key).
 	nests int
+	// defaults counts the members named "default": about the number of
+	// field defaults, so that the parser sizes its queue of them once.
+	defaults int
 	// objs, keySlab and valSlab are chunks the decoded objects, their
 	// members and the arrays' items are cut from: the tree is garbage once
 	// the schema is built (defaults are cloned out of it, see cloneJSON),
@@ -97,6 +101,16 @@ func cut[T any](slab *[]T, items []T) []T {
 	return (*slab)[start:len(*slab):len(*slab)]
 }
 
+// grow makes room for one more item on a decoder's stack, doubling it
+// when full: append grows a large slice by a quarter at a time, which for
+// an array of a million items copies the stack over and over.
+func grow[T any](stack []T) []T {
+	if len(stack) < cap(stack) {
+		return stack
+	}
+	return slices.Grow(stack, max(len(stack), 64))
+}
+
 // cloneJSON deep-copies a decoded value, so that what a schema keeps of
 // the decoded tree does not hold the slabs of the whole tree alive, nor
 // the text (object keys are slices of it; string values are copies
@@ -125,9 +139,13 @@ func cloneJSON(v any) any {
 	return v
 }
 
+// jsonCounts are what the decoder counted of a text, for the parser to
+// size its slices once (see decoder.nests and decoder.defaults).
+type jsonCounts struct{ nests, defaults int }
+
 // decodeJSON decodes one JSON value that must fill the whole text, and
-// returns the count of its objects and array items.
-func decodeJSON(text string) (any, int, error) {
+// returns what it counted of it.
+func decodeJSON(text string) (any, jsonCounts, error) {
 	d := decoder{s: text}
 	d.skipSpace()
 	v, err := d.value()
@@ -138,9 +156,9 @@ func decodeJSON(text string) (any, int, error) {
 		}
 	}
 	if err != nil {
-		return nil, 0, err
+		return nil, jsonCounts{}, err
 	}
-	return v, d.nests, nil
+	return v, jsonCounts{nests: d.nests, defaults: d.defaults}, nil
 }
 
 // syntaxError reports malformed JSON. When encoding/json agrees that the
@@ -267,6 +285,11 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if key == "default" {
+			d.defaults++
+		}
+		d.keys = grow(d.keys)
+		d.vals = grow(d.vals)
 		d.keys = append(d.keys, key)
 		d.vals = append(d.vals, v)
 		if n := len(d.keys) - mark; n == 16 {
@@ -316,6 +339,7 @@ func (d *decoder) array() (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		d.vals = grow(d.vals)
 		d.vals = append(d.vals, v)
 		d.nests++
 		d.skipSpace()

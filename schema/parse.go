@@ -58,11 +58,13 @@ type parseState struct {
 	paths []path
 	// defaults are the field defaults still to check, in the order of
 	// the text: they are checked once every type is complete, since a
-	// default may hold a value of the record it belongs to. pending
-	// indexes them by field, for a record default that leaves a field out
+	// default may hold a value of the record it belongs to. A field's
+	// pending indexes them, for a record default that leaves a field out
 	// and so takes that field's default, which may not be checked yet.
 	defaults []pendingDefault
-	pending  map[*Field]int
+	// unions holds the unions of this text whose branches are all plain
+	// primitives, by their branch kinds (see primitiveUnion).
+	unions map[uint64]*Schema
 }
 
 // pendingDefault is a field's default, kept until the text is parsed.
@@ -86,11 +88,8 @@ const (
 // definition with the earlier one (Parser), must see it.
 func (st *parseState) queueDefault(f *Field, v any, p *path) {
 	f.hasDefault, f.defJSON = true, cloneJSON(v)
-	if st.pending == nil {
-		st.pending = map[*Field]int{}
-	}
-	st.pending[f] = len(st.defaults)
 	st.defaults = append(st.defaults, pendingDefault{f: f, v: v, p: p})
+	f.pending = int32(len(st.defaults))
 }
 
 // checkDefault checks default i and sets the field's value and encoding,
@@ -112,8 +111,8 @@ func (st *parseState) checkDefault(i int) error {
 // fieldDefault makes sure field f's default is checked (it is pending
 // when f belongs to this text).
 func (st *parseState) fieldDefault(f *Field) error {
-	if i, ok := st.pending[f]; ok {
-		return st.checkDefault(i)
+	if f.pending > 0 {
+		return st.checkDefault(int(f.pending) - 1)
 	}
 	return nil
 }
@@ -149,12 +148,13 @@ func parseTextState(o *ParseOptions, text string, global map[string]*Schema) (*S
 	if len(text) > o.maxSize() {
 		return nil, nil, &Error{Msg: fmt.Sprintf("schema text of %d bytes exceeds the limit of %d (ParseOptions.MaxSize)", len(text), o.maxSize()), Err: ErrLimit}
 	}
-	v, nests, err := decodeJSON(text)
+	v, counts, err := decodeJSON(text)
 	if err != nil {
 		return nil, nil, err
 	}
 	st := &parseState{
-		global: global, paths: make([]path, 0, min(nests+2, maxSlabChunk)),
+		global: global, paths: make([]path, 0, min(counts.nests+2, maxSlabChunk)),
+		defaults: make([]pendingDefault, 0, counts.defaults),
 		maxSteps: o.maxDefaultSteps(len(text)), maxDefSize: o.maxDefaultSize(len(text)),
 	}
 	s, err := st.parse(v, "", st.key(nil, ""))
@@ -165,6 +165,10 @@ func parseTextState(o *ParseOptions, text string, global map[string]*Schema) (*S
 		if err := st.checkDefault(i); err != nil {
 			return nil, nil, err
 		}
+	}
+	// The index means nothing to the texts a Parser parses next.
+	for i := range st.defaults {
+		st.defaults[i].f.pending = 0
 	}
 	finish(s, len(text))
 	return s, st, nil
@@ -223,16 +227,72 @@ type branchKey struct {
 	fullName string
 }
 
+// primitiveUnion returns the key of a union whose branches are distinct
+// primitive type names, or false. Such a union has nothing of its own (no
+// attributes, no named types), so one node serves every use of it in a
+// text, as one node serves every plain primitive: a million nullable
+// fields are then a million fields, not a million unions too.
+func primitiveUnion(arr []any) (uint64, bool) {
+	if len(arr) == 0 || len(arr) > len(primitiveMinSize) {
+		return 0, false
+	}
+	var key uint64
+	var kinds uint16
+	for _, bv := range arr {
+		name, ok := bv.(string)
+		if !ok {
+			return 0, false
+		}
+		k, ok := primitiveKinds[name]
+		if !ok || kinds&(1<<k) != 0 {
+			return 0, false // duplicates get the error of the slow path
+		}
+		kinds |= 1 << k
+		key = key<<4 | uint64(k+1)
+	}
+	return key, true
+}
+
 func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
+	key, shared := primitiveUnion(arr)
+	if shared {
+		if s := st.unions[key]; s != nil {
+			return s, nil
+		}
+	}
 	s := &Schema{kind: Union, minSize: 1, branches: make([]*Schema, 0, len(arr))}
+	if shared {
+		for _, bv := range arr {
+			s.branches = append(s.branches, primitives[primitiveKinds[bv.(string)]])
+		}
+		// Its form is known now; published, it gets no span of the
+		// canonical text per use.
+		w := canonWriter{lazy: true}
+		w.body(s)
+		s.canonical, s.published = string(w.b), true
+		if st.unions == nil {
+			st.unions = map[uint64]*Schema{}
+		}
+		st.unions[key] = s
+		return s, nil
+	}
 	var seen map[branchKey]bool
 	for i, bv := range arr {
-		bp := st.elem(p, i)
-		b, err := st.parse(bv, ns, bp)
+		var b *Schema
+		var err error
+		if name, ok := bv.(string); ok {
+			// A type name needs its path only for an error: it stays
+			// on the stack.
+			bp := p.elem(i)
+			b, err = st.reference(name, ns, &bp)
+		} else {
+			b, err = st.parse(bv, ns, st.elem(p, i))
+		}
 		if err != nil {
 			return nil, err
 		}
 		if b.kind == Union {
+			bp := p.elem(i)
 			return nil, bp.errorf("a union may not directly contain a union")
 		}
 		if seen == nil && len(s.branches) >= unionScanMax {
@@ -251,6 +311,7 @@ func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
 			}
 		}
 		if dup {
+			bp := p.elem(i)
 			return nil, bp.errorf(fmt.Sprintf("duplicate union branch %q", b.FullName()))
 		}
 		s.branches = append(s.branches, b)
@@ -532,7 +593,14 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 	if !ok {
 		return nil, p.errorf(fmt.Sprintf("field %q without \"type\"", name))
 	}
-	typ, err := st.parse(tv, rec.namespace, st.key(p, "type"))
+	var typ *Schema
+	var err error
+	if tname, ok := tv.(string); ok {
+		tp := p.key("type") // on the stack, as in union
+		typ, err = st.reference(tname, rec.namespace, &tp)
+	} else {
+		typ, err = st.parse(tv, rec.namespace, st.key(p, "type"))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -209,6 +209,9 @@ type Field struct {
 	index      int
 	order      Order
 	hasDefault bool
+	// pending is 1 + the index of the default in the queue of the text
+	// being parsed, 0 once parsed (see parseState.fieldDefault).
+	pending int32
 	// def is the default in the generic Go model (see Default).
 	def any
 	// defBranch is the union branch the default matched, or -1.
