@@ -36,7 +36,7 @@ func (st *parseState) setDefault(f *Field, v any, p *path) error {
 	}
 	st.defSize += size
 	f.def = val
-	f.defBranch = branch
+	f.defBranch = int32(branch)
 	f.defBinary = enc[:len(enc):len(enc)]
 	f.defValues = st.values
 	return nil

@@ -607,8 +607,12 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 	f := &Field{name: name, typ: typ, index: index, defBranch: -1}
 	if dv, ok := o.get("doc"); ok {
 		dp := p.key("doc")
-		if f.doc, ok = dv.(string); !ok {
+		doc, ok := dv.(string)
+		if !ok {
 			return nil, dp.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(dv)))
+		}
+		if doc != "" {
+			f.more().doc = doc
 		}
 	}
 	if ov, ok := o.get("order"); ok {
@@ -626,8 +630,12 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 	}
 	if av, ok := o.get("aliases"); ok {
 		ap := p.key("aliases")
-		if f.aliases, err = stringList(av, &ap); err != nil {
+		aliases, err := stringList(av, &ap)
+		if err != nil {
 			return nil, err
+		}
+		if aliases != nil {
+			f.more().aliases = aliases
 		}
 	}
 	if dv, ok := o.get("default"); ok {
@@ -635,10 +643,18 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 	}
 	for i, k := range o.keys {
 		if !fieldAttrs[k] {
-			f.props = append(f.props, Prop{Name: string([]byte(k)), Value: toGo(o.vals[i])})
+			f.more().props = append(f.more().props, Prop{Name: string([]byte(k)), Value: toGo(o.vals[i])})
 		}
 	}
 	return f, nil
+}
+
+// more returns the field's extra attributes, making them on first use.
+func (f *Field) more() *fieldExtra {
+	if f.extra == nil {
+		f.extra = &fieldExtra{}
+	}
+	return f.extra
 }
 
 func (st *parseState) enum(s *Schema, o *object, p *path) error {

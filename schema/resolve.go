@@ -549,7 +549,7 @@ func writerField(w *Schema, rf *Field) *Field {
 	if f := w.Field(rf.name); f != nil {
 		return f
 	}
-	for _, al := range rf.aliases {
+	for _, al := range rf.Aliases() {
 		if f := w.Field(al); f != nil {
 			return f
 		}

@@ -203,19 +203,17 @@ type Prop struct {
 // Field is one field of a record.
 type Field struct {
 	name       string
-	aliases    []string
-	doc        string
 	typ        *Schema
 	index      int
 	order      Order
 	hasDefault bool
+	// defBranch is the union branch the default matched, or -1.
+	defBranch int32
 	// pending is 1 + the index of the default in the queue of the text
 	// being parsed, 0 once parsed (see parseState.fieldDefault).
 	pending int32
 	// def is the default in the generic Go model (see Default).
 	def any
-	// defBranch is the union branch the default matched, or -1.
-	defBranch int
 	// defBinary is the default's Avro binary encoding.
 	defBinary []byte
 	// defValues counts the values of the default as it expands (see
@@ -223,6 +221,15 @@ type Field struct {
 	defValues int64
 	// defJSON is the default as written, for String.
 	defJSON any
+	// extra holds what most fields do not have, so that they do not pay
+	// for it: a record of a million fields is a million of these.
+	extra *fieldExtra
+}
+
+// fieldExtra is the doc, aliases and props of a field that has any.
+type fieldExtra struct {
+	aliases []string
+	doc     string
 	props   []Prop
 }
 
@@ -333,10 +340,20 @@ func (s *Schema) MinEncodedSize() int { return s.minSize }
 func (f *Field) Name() string { return f.name }
 
 // Aliases returns the field's aliases.
-func (f *Field) Aliases() []string { return f.aliases }
+func (f *Field) Aliases() []string {
+	if f.extra == nil {
+		return nil
+	}
+	return f.extra.aliases
+}
 
 // Doc returns the field's doc attribute.
-func (f *Field) Doc() string { return f.doc }
+func (f *Field) Doc() string {
+	if f.extra == nil {
+		return ""
+	}
+	return f.extra.doc
+}
 
 // Type returns the field's schema.
 func (f *Field) Type() *Schema { return f.typ }
@@ -361,7 +378,7 @@ func (f *Field) Default() (any, bool) { return f.def, f.hasDefault }
 // DefaultBranch returns the index of the union branch the default matched
 // (the first branch that matches, as Avro 1.12 says; readers older than
 // 1.12 expect the first branch), or -1 when the field is not a union.
-func (f *Field) DefaultBranch() int { return f.defBranch }
+func (f *Field) DefaultBranch() int { return int(f.defBranch) }
 
 // DefaultBinary returns the Avro binary encoding of the default, which
 // codecs write or decode in place of a missing value. Callers must not
@@ -369,11 +386,16 @@ func (f *Field) DefaultBranch() int { return f.defBranch }
 func (f *Field) DefaultBinary() []byte { return f.defBinary }
 
 // Props returns the field's attributes that Avro does not define.
-func (f *Field) Props() []Prop { return f.props }
+func (f *Field) Props() []Prop {
+	if f.extra == nil {
+		return nil
+	}
+	return f.extra.props
+}
 
 // Prop returns the value of the field attribute name, one that Avro does
 // not define, and whether the field has it.
-func (f *Field) Prop(name string) (any, bool) { return findProp(f.props, name) }
+func (f *Field) Prop(name string) (any, bool) { return findProp(f.Props(), name) }
 
 func findProp(props []Prop, name string) (any, bool) {
 	for _, p := range props {

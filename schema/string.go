@@ -201,9 +201,9 @@ func (w *stringWriter) field(f *Field, ns string) {
 	w.b = appendString(w.b, f.name)
 	w.key("type")
 	w.write(f.typ, ns)
-	if f.doc != "" {
+	if f.Doc() != "" {
 		w.key("doc")
-		w.b = appendString(w.b, f.doc)
+		w.b = appendString(w.b, f.Doc())
 	}
 	if f.hasDefault {
 		w.key("default")
@@ -213,11 +213,11 @@ func (w *stringWriter) field(f *Field, ns string) {
 		w.key("order")
 		w.b = appendString(w.b, f.order.String())
 	}
-	if len(f.aliases) > 0 {
+	if len(f.Aliases()) > 0 {
 		w.key("aliases")
-		w.strings(f.aliases)
+		w.strings(f.Aliases())
 	}
-	w.props(f.props)
+	w.props(f.Props())
 	w.b = append(w.b, '}')
 }
 
