@@ -108,7 +108,7 @@ func grow[T any](stack []T) []T {
 	if len(stack) < cap(stack) {
 		return stack
 	}
-	return slices.Grow(stack, max(len(stack), 64))
+	return slices.Grow(stack, max(len(stack), 8))
 }
 
 // cloneJSON deep-copies a decoded value, so that what a schema keeps of

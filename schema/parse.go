@@ -253,6 +253,19 @@ func primitiveUnion(arr []any) (uint64, bool) {
 	return key, true
 }
 
+// sharedUnion returns the node of v when v is a union of primitives that
+// this text has already used (see primitiveUnion), else nil.
+func (st *parseState) sharedUnion(v any) *Schema {
+	arr, ok := v.([]any)
+	if !ok || st.unions == nil {
+		return nil
+	}
+	if key, ok := primitiveUnion(arr); ok {
+		return st.unions[key]
+	}
+	return nil
+}
+
 func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
 	key, shared := primitiveUnion(arr)
 	if shared {
@@ -598,6 +611,8 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 	if tname, ok := tv.(string); ok {
 		tp := p.key("type") // on the stack, as in union
 		typ, err = st.reference(tname, rec.namespace, &tp)
+	} else if shared := st.sharedUnion(tv); shared != nil {
+		typ = shared // it needs no path
 	} else {
 		typ, err = st.parse(tv, rec.namespace, st.key(p, "type"))
 	}
