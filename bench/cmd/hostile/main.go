@@ -18,7 +18,11 @@
 //     container file's header and given to schema.Parse.
 //   - fields: a schema of a million ["null","string"] fields with a null
 //     default (56 MiB, legitimate: it must parse, in time and memory in
-//     proportion to its text).
+//     proportion to its text; the aim is under 2 s and 400 MiB).
+//   - shapes: legitimate schemas of about 1 MiB in the shapes that cost
+//     the parser the most for their length (many small unions, named
+//     types, aliases, docs, props, big defaults, deep nesting), with the
+//     bytes allocated per byte of text (the aim is under 20).
 package main
 
 import (
@@ -43,7 +47,7 @@ func main() {
 	for _, g := range []struct {
 		name string
 		fn   func(time.Duration)
-	}{{"defaults", defaults}, {"records", records}, {"header", header}, {"fields", fields}} {
+	}{{"defaults", defaults}, {"records", records}, {"header", header}, {"fields", fields}, {"shapes", shapes}} {
 		if strings.Contains(g.name, *run) {
 			g.fn(*limit)
 		}
@@ -80,7 +84,7 @@ func file(schemaText string, blocks ...[]byte) []byte {
 
 // measure runs f and prints its time, what it allocated, the peak heap
 // seen by a sampler every 10 ms, and what it said.
-func measure(name string, f func() (string, error)) {
+func measure(name string, textLen int, f func() (string, error)) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -115,8 +119,13 @@ func measure(name string, f func() (string, error)) {
 			msg = msg[:100] + "..."
 		}
 	}
-	fmt.Printf("%-40s %8.3f s %10.1f MiB allocated %8.1f MiB peak heap  %s  %s\n", name, took.Seconds(),
-		float64(after.TotalAlloc-before.TotalAlloc)/(1<<20), float64(peak.Load())/(1<<20), info, msg)
+	total := after.TotalAlloc - before.TotalAlloc
+	perByte := ""
+	if textLen > 0 {
+		perByte = fmt.Sprintf(" %5.1f B/byte", float64(total)/float64(textLen))
+	}
+	fmt.Printf("%-40s %8.3f s %10.1f MiB allocated%s %8.1f MiB peak heap  %s  %s\n", name, took.Seconds(),
+		float64(total)/(1<<20), perByte, float64(peak.Load())/(1<<20), info, msg)
 }
 
 func defaults(time.Duration) {
@@ -126,7 +135,7 @@ func defaults(time.Duration) {
 			text = fmt.Sprintf(`{"type":"record","name":"L%d","fields":[{"name":"f0","type":%s,"default":{}},{"name":"f1","type":"L%d","default":{}}]}`, i, text, i-1)
 		}
 		f := file(text)
-		measure(fmt.Sprintf("defaults: %d levels, %d-byte file", levels, len(f)), func() (string, error) {
+		measure(fmt.Sprintf("defaults: %d levels, %d-byte file", levels, len(f)), 0, func() (string, error) {
 			_, err := ocf.NewReader(bytes.NewReader(f))
 			return "", err
 		})
@@ -145,7 +154,7 @@ func records(limit time.Duration) {
 		{"value.Value", "string", func() any { return new(value.Value) }},
 	} {
 		reader := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"pad","type":"` + c.typ + `","default":"` + pad + `"}]}`)
-		measure(fmt.Sprintf("records: %d-byte file into %s", len(f), c.name), func() (string, error) {
+		measure(fmt.Sprintf("records: %d-byte file into %s", len(f), c.name), 0, func() (string, error) {
 			ctx, cancel := context.WithTimeout(context.Background(), limit)
 			defer cancel()
 			r, err := ocf.NewReader(bytes.NewReader(f), ocf.WithReaderSchema(reader))
@@ -175,11 +184,11 @@ func header(time.Duration) {
 	}
 	b.WriteString(`[]]}`)
 	f := file(b.String())
-	measure("header: 15 MiB schema in a file", func() (string, error) {
+	measure("header: 15 MiB schema in a file", 0, func() (string, error) {
 		_, err := ocf.NewReader(bytes.NewReader(f))
 		return "", err
 	})
-	measure("header: 15 MiB schema, schema.Parse", func() (string, error) {
+	measure("header: 15 MiB schema, schema.Parse", b.Len(), func() (string, error) {
 		_, err := schema.Parse(b.String())
 		return "", err
 	})
@@ -196,11 +205,84 @@ func fields(time.Duration) {
 	}
 	b.WriteString(`]}`)
 	text := b.String()
-	measure(fmt.Sprintf("fields: 10^6 nullable, %d MiB", len(text)>>20), func() (string, error) {
+	measure(fmt.Sprintf("fields: 10^6 nullable, %d MiB", len(text)>>20), len(text), func() (string, error) {
 		s, err := schema.Parse(text)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d fields", len(s.Fields())), nil
 	})
+}
+
+// shapeTexts are schema texts of about n bytes in the costly shapes.
+func shapeTexts(n int) [][2]string {
+	repeat := func(head, tail string, item func(i int) string) string {
+		var b strings.Builder
+		b.WriteString(head)
+		for i := 0; b.Len() < n; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(item(i))
+		}
+		b.WriteString(tail)
+		return b.String()
+	}
+	record := func(item func(i int) string) string {
+		return repeat(`{"type":"record","name":"R","namespace":"a.b","fields":[`, `]}`, item)
+	}
+	field := func(typ string) func(int) string {
+		return func(i int) string { return fmt.Sprintf(`{"name":"f%d","type":%s}`, i, typ) }
+	}
+	var deep strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&deep, `{"type":"record","name":"D%d","fields":[{"name":"f","type":`, i)
+	}
+	return [][2]string{
+		{"nullable fields", record(func(i int) string {
+			return fmt.Sprintf(`{"name":"f%d","type":["null","string"],"default":null}`, i)
+		})},
+		{"small unions", record(field(`["null","int"]`))},
+		{"bare fields", record(field(`"int"`))},
+		{"arrays", record(field(`{"type":"array","items":"int"}`))},
+		{"named types", record(func(i int) string {
+			return fmt.Sprintf(`{"name":"f%d","type":{"type":"fixed","name":"X%d","size":1}}`, i, i)
+		})},
+		{"enums", record(func(i int) string {
+			return fmt.Sprintf(`{"name":"f%d","type":{"type":"enum","name":"E%d","symbols":["A"]}}`, i, i)
+		})},
+		{"references", record(func(i int) string {
+			if i == 0 {
+				return `{"name":"f0","type":{"type":"fixed","name":"X","size":1}}`
+			}
+			return fmt.Sprintf(`{"name":"f%d","type":"X"}`, i)
+		})},
+		{"aliases", repeat(`{"type":"fixed","name":"X","namespace":"a.b","size":1,"aliases":[`, `]}`, func(i int) string {
+			return fmt.Sprintf(`"a%d"`, i)
+		})},
+		{"field aliases", record(func(i int) string {
+			return fmt.Sprintf(`{"name":"f%d","type":"int","aliases":["a%d"]}`, i, i)
+		})},
+		{"docs", record(func(i int) string {
+			return fmt.Sprintf(`{"name":"f%d","type":"int","doc":"%s"}`, i, strings.Repeat("d", 200))
+		})},
+		{"props", record(field(`{"type":"int","p":[1,{"q":[]}]}`))},
+		{"record defaults", record(func(i int) string {
+			return fmt.Sprintf(`{"name":"f%d","type":{"type":"map","values":"long"},"default":{"a":1,"b":2}}`, i)
+		})},
+		{"big default", `{"type":"record","name":"R","fields":[{"name":"f","type":{"type":"array","items":"int"},"default":[` +
+			strings.TrimSuffix(strings.Repeat("1,", n/2), ",") + `]}]}`},
+		{"deep records", deep.String() + `"int"` + strings.Repeat("}]}", 300)},
+		{"deep arrays", strings.Repeat(`{"type":"array","items":`, 490) + `"int"` + strings.Repeat("}", 490)},
+	}
+}
+
+func shapes(time.Duration) {
+	for _, c := range shapeTexts(1 << 20) {
+		text := c[1]
+		measure(fmt.Sprintf("shapes: %s, %d KiB", c[0], len(text)>>10), len(text), func() (string, error) {
+			_, err := schema.Parse(text)
+			return "", err
+		})
+	}
 }
