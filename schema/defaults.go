@@ -155,8 +155,12 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		if len(arr) > 0 {
 			b = appendLong(b, int64(len(arr)))
 		}
+		// One path serves every item: a path is read only to report an
+		// error, at once, so an item's is done with when the next begins.
+		ep := st.elem(p, 0)
 		for i, e := range arr {
-			out[i], _, b, err = st.defaultValue(s.elem, e, b, st.elem(p, i))
+			ep.index = i
+			out[i], _, b, err = st.defaultValue(s.elem, e, b, ep)
 			if err != nil {
 				return nil, -1, nil, err
 			}
@@ -171,8 +175,9 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		if len(o.keys) > 0 {
 			b = appendLong(b, int64(len(o.keys)))
 		}
+		ep := st.key(p, "") // one path for every member, as for array items
 		for i, k := range o.keys {
-			ep := st.key(p, k)
+			ep.name = k
 			b = appendLong(b, int64(len(k)))
 			b = append(b, k...)
 			var ev any

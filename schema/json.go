@@ -527,8 +527,21 @@ func (d *decoder) number() (any, error) {
 			return nil, d.syntaxError("invalid number")
 		}
 	}
+	if d.pos-start == 1 {
+		return boxedDigits[d.s[start]-'0'], nil
+	}
 	return json.Number(string([]byte(d.s[start:d.pos]))), nil
 }
+
+// boxedDigits are the numbers 0 to 9, each already in an interface, as
+// boxedKeywords are: the items of a long default array of small counts or
+// flags then cost no allocation each.
+var boxedDigits = func() (out [10]any) {
+	for i := range out {
+		out[i] = json.Number(strconv.Itoa(i))
+	}
+	return out
+}()
 
 // toGo converts a decoded value to the form encoding/json with UseNumber
 // produces (objects become map[string]any), which is how Prop values are
