@@ -1,6 +1,9 @@
 package schema
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Canonical returns the schema's Parsing Canonical Form (spec "Parsing
 // Canonical Form for Schemas"): full names, only the attributes that
@@ -25,7 +28,7 @@ func (s *Schema) Canonical() string {
 		if s.canonical == "" {
 			w := canonWriter{first: map[*Schema]int{}, lazy: true}
 			w.body(s)
-			s.canonical = string(w.b)
+			s.canonical = w.b.String()
 		}
 	})
 	return s.canonical
@@ -41,9 +44,10 @@ func finish(root *Schema, textLen int) {
 		// The form is about as long as the text it came from: less
 		// without the whitespace, docs and other attributes, more where
 		// names are qualified. Starting at that size saves the growing.
-		w := canonWriter{first: map[*Schema]int{}, b: make([]byte, 0, textLen)}
+		w := canonWriter{first: map[*Schema]int{}}
+		w.b.Grow(textLen)
 		w.write(root)
-		text := string(w.b)
+		text := w.b.String()
 		for _, sp := range w.spans {
 			if sp.own && sp.node.canonical == "" {
 				sp.node.canonical = text[sp.start:sp.end]
@@ -110,7 +114,9 @@ type span struct {
 }
 
 type canonWriter struct {
-	b     []byte
+	// b is a Builder so that the form becomes a string without a copy
+	// (a form is about as long as its text).
+	b     strings.Builder
 	first map[*Schema]int // named node -> offset of its full definition
 	spans []span
 	open  []int // indexes into spans of the nodes being written
@@ -128,13 +134,13 @@ func (w *canonWriter) write(s *Schema) {
 	}
 	if track {
 		w.open = append(w.open, len(w.spans))
-		w.spans = append(w.spans, span{node: s, start: len(w.b), own: true})
+		w.spans = append(w.spans, span{node: s, start: w.b.Len(), own: true})
 	}
 	w.body(s)
 	if track {
 		i := w.open[len(w.open)-1]
 		w.open = w.open[:len(w.open)-1]
-		w.spans[i].end = len(w.b)
+		w.spans[i].end = w.b.Len()
 	}
 }
 
@@ -151,60 +157,74 @@ func (w *canonWriter) body(s *Schema) {
 				}
 				sp.own = false
 			}
-			w.b = appendString(w.b, s.fullName)
+			w.string(s.fullName)
 			return
 		}
-		w.first[s] = len(w.b)
-		w.b = append(w.b, `{"name":`...)
-		w.b = appendString(w.b, s.fullName)
+		w.first[s] = w.b.Len()
+		w.b.WriteString(`{"name":`)
+		w.string(s.fullName)
 		switch s.kind {
 		case Record:
-			w.b = append(w.b, `,"type":"record","fields":[`...)
+			w.b.WriteString(`,"type":"record","fields":[`)
 			for i, f := range s.fields {
 				if i > 0 {
-					w.b = append(w.b, ',')
+					w.b.WriteByte(',')
 				}
-				w.b = append(w.b, `{"name":`...)
-				w.b = appendString(w.b, f.name)
-				w.b = append(w.b, `,"type":`...)
+				w.b.WriteString(`{"name":`)
+				w.string(f.name)
+				w.b.WriteString(`,"type":`)
 				w.write(f.typ)
-				w.b = append(w.b, '}')
+				w.b.WriteByte('}')
 			}
-			w.b = append(w.b, "]}"...)
+			w.b.WriteString("]}")
 		case Enum:
-			w.b = append(w.b, `,"type":"enum","symbols":[`...)
+			w.b.WriteString(`,"type":"enum","symbols":[`)
 			for i, sym := range s.symbols {
 				if i > 0 {
-					w.b = append(w.b, ',')
+					w.b.WriteByte(',')
 				}
-				w.b = appendString(w.b, sym)
+				w.string(sym)
 			}
-			w.b = append(w.b, "]}"...)
+			w.b.WriteString("]}")
 		case Fixed:
-			w.b = append(w.b, `,"type":"fixed","size":`...)
-			w.b = strconv.AppendInt(w.b, int64(s.size), 10)
-			w.b = append(w.b, '}')
+			w.b.WriteString(`,"type":"fixed","size":`)
+			var digits [20]byte
+			w.b.Write(strconv.AppendInt(digits[:0], int64(s.size), 10))
+			w.b.WriteByte('}')
 		}
 	case Array:
-		w.b = append(w.b, `{"type":"array","items":`...)
+		w.b.WriteString(`{"type":"array","items":`)
 		w.write(s.elem)
-		w.b = append(w.b, '}')
+		w.b.WriteByte('}')
 	case Map:
-		w.b = append(w.b, `{"type":"map","values":`...)
+		w.b.WriteString(`{"type":"map","values":`)
 		w.write(s.elem)
-		w.b = append(w.b, '}')
+		w.b.WriteByte('}')
 	case Union:
-		w.b = append(w.b, '[')
+		w.b.WriteByte('[')
 		for i, b := range s.branches {
 			if i > 0 {
-				w.b = append(w.b, ',')
+				w.b.WriteByte(',')
 			}
 			w.write(b)
 		}
-		w.b = append(w.b, ']')
+		w.b.WriteByte(']')
 	default:
-		w.b = append(w.b, '"')
-		w.b = append(w.b, s.kind.String()...)
-		w.b = append(w.b, '"')
+		w.b.WriteByte('"')
+		w.b.WriteString(s.kind.String())
+		w.b.WriteByte('"')
 	}
+}
+
+// string writes s as a JSON string.
+func (w *canonWriter) string(s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
+			w.b.Write(appendString(nil, s))
+			return
+		}
+	}
+	w.b.WriteByte('"')
+	w.b.WriteString(s)
+	w.b.WriteByte('"')
 }

@@ -282,7 +282,7 @@ func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
 		// canonical text per use.
 		w := canonWriter{lazy: true}
 		w.body(s)
-		s.canonical, s.published = string(w.b), true
+		s.canonical, s.published = w.b.String(), true
 		if st.unions == nil {
 			st.unions = map[uint64]*Schema{}
 		}
