@@ -32,6 +32,8 @@ var goldenCases = []goldenCase{
 	{name: "tojson-two-stdins", args: []string{"tojson", "-", "-"}},
 	{name: "tojson-raw", args: []string{"fromjson", "--raw", "--schema", "weather.avsc", "weather.json"},
 		pipe: [][]string{{"tojson", "--raw", "--schema", "weather.avsc", "-"}}},
+	{name: "tojson-jobs", args: []string{"tojson", "-j", "2", "--head", "3", "readings-deflate.avro"}},
+	{name: "tojson-bad-jobs", args: []string{"tojson", "-j", "-1", "readings.avro"}},
 	{name: "tojson-raw-no-schema", args: []string{"tojson", "--raw", "weather.avro"}},
 
 	// fromjson
@@ -70,10 +72,12 @@ var goldenCases = []goldenCase{
 	{name: "getmeta-missing-key", args: []string{"getmeta", "--key", "nope", "readings.avro"}},
 	{name: "count", args: []string{"count", "readings.avro"}},
 	{name: "count-several", args: []string{"count", "readings.avro", "weather.avro", "readings-deflate.avro"}},
+	{name: "count-jobs", args: []string{"count", "-j", "4", "readings-deflate.avro"}},
 	{name: "count-damaged", args: []string{"count", "damaged.avro"}},
 
 	// validate
 	{name: "validate", args: []string{"validate", "readings.avro", "weather-zstd.avro"}},
+	{name: "validate-jobs", args: []string{"validate", "-j", "4", "readings.avro", "corrupt.avro"}},
 	{name: "validate-bad", args: []string{"validate", "readings.avro", "damaged.avro", "corrupt.avro", "cut.avro"}},
 	{name: "validate-reader-schema", args: []string{"validate", "--reader-schema", "weather-v2.avsc", "weather.avro"}},
 	{name: "validate-reader-schema-incompatible", args: []string{"validate", "--reader-schema", "weather-bad.avsc", "weather.avro"}},

@@ -99,15 +99,25 @@ var countCmd = &command{
 	short: "count the records and blocks of container files",
 	long: `Count prints the number of records and blocks of each container file
 (or - for standard input), reading block headers only: no block is
-decompressed and no record decoded. With several files, each line names
-its file and a total follows.`,
+decompressed and no record decoded, and blocks are sought over in files.
+With several files, each line names its file and a total follows.
+
+Count takes -j as tojson and validate do, so that their command lines
+can share it, but with no block to decompress it reads on one goroutine
+whatever N is.`,
 	flags: func(fs *flag.FlagSet, e *env) func(context.Context, []string) error {
 		quiet := fs.Bool("quiet", false, "draw no progress line")
+		jobs := fs.Int("j", 0, "accepted as tojson and validate take it (`N` goroutines); count decompresses nothing")
 		return func(ctx context.Context, args []string) error {
 			if len(args) == 0 {
 				return usagef("want at least one file")
 			}
 			if err := checkInputs(args); err != nil {
+				return err
+			}
+			// The parallel reader would read and decompress every block
+			// that count seeks over.
+			if _, err := readerJobs(*jobs); err != nil {
 				return err
 			}
 			out, err := e.createOutput("-")

@@ -39,6 +39,7 @@ fragtojson reads one).`,
 		raw := fs.Bool("raw", false, "read headerless binary datums of --schema")
 		schemaArg := fs.String("schema", "", "the schema `S` of --raw datums")
 		quiet := fs.Bool("quiet", false, "draw no progress line")
+		jobs := jobsFlag(fs)
 		return func(ctx context.Context, args []string) error {
 			if len(args) == 0 {
 				return usagef("want at least one file (- for standard input)")
@@ -46,12 +47,16 @@ fragtojson reads one).`,
 			if err := checkInputs(args); err != nil {
 				return err
 			}
+			ropts, err := readerJobs(*jobs)
+			if err != nil {
+				return err
+			}
 			var reader *schema.Schema
 			if *readerArg != "" {
-				var err error
 				if reader, err = e.loadSchema(*readerArg); err != nil {
 					return err
 				}
+				ropts = append(ropts, ocf.WithReaderSchema(reader))
 			}
 			out, err := e.createOutput("-")
 			if err != nil {
@@ -67,7 +72,7 @@ fragtojson reads one).`,
 				if *schemaArg != "" {
 					return usagef("--schema is for --raw input; a container file holds its schema")
 				}
-				err = o.files(ctx, e, args, reader, *quiet)
+				err = o.files(ctx, e, args, reader, ropts, *quiet)
 			}
 			if cerr := out.close(); err == nil {
 				err = cerr
@@ -129,7 +134,7 @@ func (o *jsonOut) write(opts avrojson.Options, s *schema.Schema, datum []byte) e
 	return nil
 }
 
-func (o *jsonOut) files(ctx context.Context, e *env, names []string, reader *schema.Schema, quiet bool) error {
+func (o *jsonOut) files(ctx context.Context, e *env, names []string, reader *schema.Schema, ropts []ocf.ReaderOption, quiet bool) error {
 	opts := o.options()
 	for _, name := range names {
 		if o.done() {
@@ -139,7 +144,7 @@ func (o *jsonOut) files(ctx context.Context, e *env, names []string, reader *sch
 		if err != nil {
 			return err
 		}
-		err = o.file(ctx, e, in, reader, opts, quiet)
+		err = o.file(ctx, e, in, reader, ropts, opts, quiet)
 		_ = in.close()
 		if err != nil {
 			return err
@@ -148,17 +153,15 @@ func (o *jsonOut) files(ctx context.Context, e *env, names []string, reader *sch
 	return nil
 }
 
-func (o *jsonOut) file(ctx context.Context, e *env, in *input, reader *schema.Schema, opts avrojson.Options, quiet bool) error {
+func (o *jsonOut) file(ctx context.Context, e *env, in *input, reader *schema.Schema, ropts []ocf.ReaderOption, opts avrojson.Options, quiet bool) error {
 	p := e.startProgress(quiet, true, in.size)
 	defer p.stop()
-	var ropts []ocf.ReaderOption
-	if reader != nil {
-		ropts = append(ropts, ocf.WithReaderSchema(reader))
-	}
 	r, err := ocf.NewReader(p.reader(in.r), ropts...)
 	if err != nil {
 		return inFile(in.name, err)
 	}
+	// Close stops the goroutines of -j, which read ahead of --head.
+	defer func() { _ = r.Close() }()
 	s := r.Schema()
 	if reader != nil {
 		if s, err = schema.Resolve(s, reader); err != nil {

@@ -25,6 +25,7 @@ problem with its block and offset, and exits 1 if any file is bad.`,
 	flags: func(fs *flag.FlagSet, e *env) func(context.Context, []string) error {
 		readerArg := fs.String("reader-schema", "", "also read every record into schema `S`")
 		quiet := fs.Bool("quiet", false, "draw no progress line")
+		jobs := jobsFlag(fs)
 		return func(ctx context.Context, args []string) error {
 			if len(args) == 0 {
 				return usagef("want at least one file (- for standard input)")
@@ -32,9 +33,12 @@ problem with its block and offset, and exits 1 if any file is bad.`,
 			if err := checkInputs(args); err != nil {
 				return err
 			}
+			ropts, err := readerJobs(*jobs)
+			if err != nil {
+				return err
+			}
 			var reader *schema.Schema
 			if *readerArg != "" {
-				var err error
 				if reader, err = e.loadSchema(*readerArg); err != nil {
 					return err
 				}
@@ -45,7 +49,7 @@ problem with its block and offset, and exits 1 if any file is bad.`,
 			}
 			bad := 0
 			for _, name := range args {
-				recs, blocks, err := e.validateFile(ctx, name, reader, *quiet)
+				recs, blocks, err := e.validateFile(ctx, name, reader, ropts, *quiet)
 				if errors.Is(err, context.Canceled) {
 					_ = out.close()
 					return err
@@ -76,7 +80,7 @@ problem with its block and offset, and exits 1 if any file is bad.`,
 	},
 }
 
-func (e *env) validateFile(ctx context.Context, name string, reader *schema.Schema, quiet bool) (recs, blocks int64, err error) {
+func (e *env) validateFile(ctx context.Context, name string, reader *schema.Schema, ropts []ocf.ReaderOption, quiet bool) (recs, blocks int64, err error) {
 	in, err := e.openInput(name)
 	if err != nil {
 		return 0, 0, err
@@ -84,7 +88,7 @@ func (e *env) validateFile(ctx context.Context, name string, reader *schema.Sche
 	defer func() { _ = in.close() }()
 	p := e.startProgress(quiet, true, in.size)
 	defer p.stop()
-	opts := []ocf.ReaderOption{ocf.WithDecodeOptions(avro.DecodeOptions{ValidateUTF8: true})}
+	opts := append([]ocf.ReaderOption{ocf.WithDecodeOptions(avro.DecodeOptions{ValidateUTF8: true})}, ropts...)
 	if reader != nil {
 		opts = append(opts, ocf.WithReaderSchema(reader))
 	}
@@ -92,6 +96,7 @@ func (e *env) validateFile(ctx context.Context, name string, reader *schema.Sche
 	if err != nil {
 		return 0, 0, err
 	}
+	defer func() { _ = r.Close() }()
 	var v value.Value
 	last := int64(-1)
 	for r.Next() {
