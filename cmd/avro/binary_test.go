@@ -52,8 +52,11 @@ func avroBinary(t *testing.T) string {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binDir != "" {
-		if err := os.RemoveAll(binDir); err != nil {
+	for _, dir := range []string{binDir, javaDir} {
+		if dir == "" {
+			continue
+		}
+		if err := os.RemoveAll(dir); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 		}
 	}
