@@ -238,7 +238,7 @@ func TestInteropCommandsWrite(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// repair exits 1 when it found damage, as it does here.
-			if _, errb, code := runAvro(tc.args, nil); code != exitOK && !(tc.name == "repair" && code == exitFail) {
+			if _, errb, code := runAvro(tc.args, nil); code != exitOK && (tc.name != "repair" || code != exitFail) {
 				t.Fatalf("avro %s: exit %d: %s", strings.Join(tc.args, " "), code, errb)
 			}
 			file := tc.args[len(tc.args)-1]
