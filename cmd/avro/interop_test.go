@@ -26,6 +26,9 @@ import (
 
 const upstream = "../../../shared/testdata/apache-avro"
 
+// javaSource is absolute: a test may have moved to its work folder.
+var javaSource, _ = filepath.Abs("testdata/interop/CmdInterop.java")
+
 var (
 	javaOnce sync.Once
 	javaDir  string
@@ -46,7 +49,7 @@ func java(t *testing.T, args ...string) []byte {
 			t.Fatal(err)
 		}
 		javaDir = dir
-		fixture.CompileJava(t, dir, "testdata/interop/CmdInterop.java")
+		fixture.CompileJava(t, dir, javaSource)
 		javaOK = true
 	})
 	if !javaOK {
