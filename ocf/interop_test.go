@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/internal/fixture"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -71,24 +72,10 @@ func expectedJSON(t testing.TB, recs []Bench) []any {
 	return out
 }
 
-func need(t *testing.T, path, what string) {
-	t.Helper()
-	if _, err := exec.LookPath(path); err != nil {
-		t.Fatalf("interop: %s (%s) is not installed: run scripts/setup (%v)", path, what, err)
-	}
-}
-
-func run(t *testing.T, name string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command(name, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, stderr.String())
-	}
-	return out
-}
+var (
+	need = fixture.NeedTool
+	run  = fixture.RunTool
+)
 
 // A tool reads and writes container files of benchSchema.
 type tool struct {
@@ -114,14 +101,7 @@ var (
 	javaErr  error
 )
 
-func javaClassPath() string {
-	var jars []string
-	for _, j := range []string{"avro", "avro-guava-dependencies", "jackson-core-asl", "jackson-mapper-asl",
-		"paranamer", "snappy-java", "commons-compress", "xz", "slf4j-api", "slf4j-nop"} {
-		jars = append(jars, "/usr/share/java/"+j+".jar")
-	}
-	return strings.Join(append(jars, javaDir), ":")
-}
+func javaClassPath() string { return fixture.JavaClassPath(javaDir) }
 
 var tools = []tool{
 	{
