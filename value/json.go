@@ -8,23 +8,31 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// MarshalJSON implements json.Marshaler with the Avro JSON encoding of v,
-// as far as a Value knows it without its schema: null, booleans and
-// numbers as JSON values (NaN and the infinities as the strings "NaN",
-// "Infinity" and "-Infinity"), strings as strings, bytes and fixed as
-// strings of the code points U+0000 to U+00FF, enums as their symbol (as
-// their index when the Value has no schema), arrays as arrays, and maps
-// and records as objects in entry and field order. A Value that carries a
-// union branch is written {"type": value}, named by the full name of its
-// record or enum, or by its Avro type; a fixed value, and an enum without
-// its schema, have no name to write and are written bare.
+// MarshalJSON implements json.Marshaler with the Avro JSON encoding of v.
+// Below a record, the record's schema says how every field is written, so
+// a Value decoded with its schema gives the same text as package avrojson
+// gives for that schema: a union branch is written {"type": value}, named
+// as the schema names it (the full name of a record, enum or fixed, else
+// its Avro type), and a null branch as null. Logical types are written as
+// their underlying value, as the specification says.
 //
-// For the exact encoding of a schema, with every union tagged as the
-// schema names it, use package avrojson. A Value that contains itself,
+// Where no schema is known (a Value built without one, or an array, map
+// or union at the top, outside any record), MarshalJSON writes what the
+// Value knows: null, booleans and numbers as JSON values (NaN and the
+// infinities as the strings "NaN", "Infinity" and "-Infinity"), strings
+// as strings, bytes and fixed as strings of the code points U+0000 to
+// U+00FF, enums as their symbol (as their index when the Value has no
+// schema), arrays as arrays, and maps and records as objects in entry and
+// field order. A union branch is then named by the full name of its record
+// or enum, or by its Avro type; a fixed value, and an enum without its
+// schema, have no name to write and are written bare.
+//
+// For the encoding of a Value as any schema, with every union tagged as
+// the schema names it, use package avrojson. A Value that contains itself,
 // or is nested deeper than 1,000 levels, is an error.
 func (v Value) MarshalJSON() ([]byte, error) {
 	var w jsonWriter
-	if err := w.write(v); err != nil {
+	if err := w.write(v, nil); err != nil {
 		return nil, err
 	}
 	return w.b, nil
@@ -37,20 +45,59 @@ type jsonWriter struct {
 
 var errCycle = errors.New("value: MarshalJSON: the value contains itself or is nested deeper than 1000 levels")
 
-func (w *jsonWriter) write(v Value) error {
+// write writes v, which is of schema s when s is not nil.
+func (w *jsonWriter) write(v Value, s *schema.Schema) error {
+	if s != nil && s.Kind() == schema.Union {
+		if b, bs := v.Branch(), s.Branches(); b >= 0 && b < len(bs) && fits(v, bs[b]) {
+			if bs[b].Kind() == schema.Null {
+				w.b = append(w.b, "null"...)
+				return nil
+			}
+			return w.tagged(v, schemaBranchName(bs[b]), bs[b])
+		}
+		s = nil // a Value that does not follow its schema is written as it is
+	}
 	if v.Branch() >= 0 && !v.IsNull() {
 		if name := branchName(v); name != "" {
-			w.b = append(w.b, '{')
-			w.b = jsontext.AppendString(w.b, name)
-			w.b = append(w.b, ':')
-			if err := w.bare(v); err != nil {
-				return err
-			}
-			w.b = append(w.b, '}')
-			return nil
+			return w.tagged(v, name, nil)
 		}
 	}
-	return w.bare(v)
+	return w.bare(v, s)
+}
+
+// tagged writes v as the union branch name, of schema s when s is not nil.
+func (w *jsonWriter) tagged(v Value, name string, s *schema.Schema) error {
+	w.b = append(w.b, '{')
+	w.b = jsontext.AppendString(w.b, name)
+	w.b = append(w.b, ':')
+	if err := w.bare(v, s); err != nil {
+		return err
+	}
+	w.b = append(w.b, '}')
+	return nil
+}
+
+// fits reports whether v has the kind of a value of schema s, so that s
+// can say how to write it.
+func fits(v Value, s *schema.Schema) bool {
+	k := v.Kind()
+	switch s.Kind() {
+	case schema.Int, schema.Long:
+		return k == KindInt || k == KindLong
+	case schema.Float, schema.Double:
+		return k == KindFloat || k == KindDouble || k == KindInt || k == KindLong
+	case schema.Union:
+		return false
+	}
+	return schema.Kind(k) == s.Kind()
+}
+
+// schemaBranchName is the name of a union branch of schema s.
+func schemaBranchName(s *schema.Schema) string {
+	if s.Kind().IsNamed() {
+		return s.FullName()
+	}
+	return s.Kind().String()
 }
 
 // branchName is the name of the branch a union Value is written under, or
@@ -71,8 +118,12 @@ func branchName(v Value) string {
 	}
 }
 
-func (w *jsonWriter) bare(v Value) error {
+// bare writes v without its union branch, of schema s when s is not nil.
+func (w *jsonWriter) bare(v Value, s *schema.Schema) error {
 	v = v.unbox()
+	if s != nil && !fits(v, s) {
+		s = nil
+	}
 	switch v.Kind() {
 	case KindArray, KindMap, KindRecord:
 		id := identity{v.p, v.w}
@@ -110,12 +161,16 @@ func (w *jsonWriter) bare(v Value) error {
 			w.b = jsontext.AppendInt(w.b, int64(v.EnumIndex()))
 		}
 	case KindArray:
+		var items *schema.Schema
+		if s != nil {
+			items = s.Items()
+		}
 		w.b = append(w.b, '[')
 		for i := range v.Len() {
 			if i > 0 {
 				w.b = append(w.b, ',')
 			}
-			if err := w.write(v.Index(i)); err != nil {
+			if err := w.write(v.Index(i), items); err != nil {
 				return err
 			}
 		}
@@ -123,6 +178,10 @@ func (w *jsonWriter) bare(v Value) error {
 	case KindMap:
 		m := v.Map()
 		vals := m.Values()
+		var values *schema.Schema
+		if s != nil {
+			values = s.Values()
+		}
 		w.b = append(w.b, '{')
 		for i, k := range m.Keys() {
 			if i > 0 {
@@ -130,13 +189,19 @@ func (w *jsonWriter) bare(v Value) error {
 			}
 			w.b = jsontext.AppendString(w.b, k)
 			w.b = append(w.b, ':')
-			if err := w.write(vals[i]); err != nil {
+			if err := w.write(vals[i], values); err != nil {
 				return err
 			}
 		}
 		w.b = append(w.b, '}')
 	case KindRecord:
 		r := v.Record()
+		// The record's own schema, not the one it was reached by, says how
+		// its fields are written: it is what the Value was decoded with.
+		var fields []*schema.Field
+		if r.s != nil && len(r.s.Fields()) == r.n {
+			fields = r.s.Fields()
+		}
 		w.b = append(w.b, '{')
 		for i, f := range r.Fields() {
 			if i > 0 {
@@ -144,7 +209,11 @@ func (w *jsonWriter) bare(v Value) error {
 			}
 			w.b = jsontext.AppendString(w.b, r.name(i))
 			w.b = append(w.b, ':')
-			if err := w.write(f); err != nil {
+			var fs *schema.Schema
+			if fields != nil {
+				fs = fields[i].Type()
+			}
+			if err := w.write(f, fs); err != nil {
 				return err
 			}
 		}
