@@ -71,5 +71,9 @@
 // # Streams
 //
 // An Encoder writes JSON Lines; a Decoder reads JSON Lines or JSON values
-// one after the other.
+// one after the other. A value that is JSON but does not fit the schema
+// is an error the Decoder moves past, so that a reader can skip bad lines
+// and go on; an error after which the stream cannot be read on (text that
+// is not JSON, a value longer than the limit, a stream cut short) wraps
+// ErrStopped, and every later Decode returns it again.
 package avrojson

@@ -1,11 +1,13 @@
 package avrojson_test
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
+	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/avrojson"
 	"github.com/avrogo/avro/schema"
 )
@@ -135,4 +137,51 @@ func ExampleOptions_NewDecoder() {
 	// 011990-99999 21.5
 	// 012650-99999 no reading
 	// avro: unmarshal temp at offset 111: invalid data: a JSON string matches no branch of union [null,double]
+}
+
+// A line that is JSON but does not fit the schema is an error the Decoder
+// moves past, so a reader of JSON Lines can skip and count bad lines;
+// text that is not JSON ends the stream.
+func ExampleDecoder_Decode_skipBadLines() {
+	s := schema.MustParse(`{"type":"record","name":"Reading","fields":[
+		{"name":"station","type":"string"},
+		{"name":"temp","type":"double"}]}`)
+	type Reading struct {
+		Station string  `avro:"station"`
+		Temp    float64 `avro:"temp"`
+	}
+	lines := `{"station":"011990-99999","temp":21.5}
+{"station":"012650-99999","temp":"warm"}
+{"station":"012650-99999"}
+{"station":"013010-99999","temp":-3.25}
+{"station":"014200-99999","temp":
+`
+	d := avrojson.Plain().NewDecoder(strings.NewReader(lines), s)
+	var sum float64
+	good, bad := 0, 0
+	for {
+		var r Reading
+		err := d.Decode(&r)
+		if err == io.EOF {
+			break
+		}
+		var ae *avro.Error
+		if errors.As(err, &ae) && !errors.Is(err, avrojson.ErrStopped) {
+			bad++
+			fmt.Println("skipped:", err)
+			continue
+		}
+		if err != nil {
+			fmt.Println("stopped:", err)
+			break
+		}
+		good++
+		sum += r.Temp
+	}
+	fmt.Println(good, "readings,", bad, "skipped, sum", sum)
+	// Output:
+	// skipped: avro: unmarshal temp at offset 72: invalid data: "warm" is not a number
+	// skipped: avro: unmarshal at offset 105: invalid data: record Reading: field "temp" is missing and has no default
+	// stopped: avro: unmarshal at offset 181: truncated input: unexpected EOF: unexpected end of JSON input, want number
+	// 2 readings, 2 skipped, sum 18.25
 }

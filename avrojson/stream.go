@@ -95,6 +95,18 @@ const decoderKeep = 1 << 20
 // it sends, up to that limit (1 GiB by default: lower it to read streams
 // from untrusted peers in less memory).
 //
+// A value that is JSON but does not fit the schema (a string where the
+// schema has an int) is an *avro.Error, and the Decoder moves past it:
+// the next Decode reads the value after it, as encoding/json's Decoder
+// does after an *json.UnmarshalTypeError, so a reader of JSON Lines can
+// skip bad lines and go on. After text that is not JSON, a value longer
+// than Decode.MaxLength or a stream that ends inside a value, the values
+// that follow cannot be found: the error, an *avro.Error, also wraps
+// ErrStopped, and every later Decode returns it again, as it does an
+// error of the underlying reader. A Go target that cannot hold the
+// schema (*avro.TypeError, *avro.InvalidUnmarshalError) consumes
+// nothing, so the same value can be decoded again into another target.
+//
 // The values of a stream share the budget of the defaults filled in for
 // missing fields, and of items that take no bytes in binary, as the
 // datums of an avro.Decoder do.
@@ -127,7 +139,8 @@ func (d *Decoder) badText(end int, syntax *codec.Error, v any) error {
 	if err == nil || errors.Is(err, avro.ErrTruncated) {
 		return d.fail(syntax, 0)
 	}
-	return err
+	// The text after a value that is not JSON may be the rest of it.
+	return d.stop(err)
 }
 
 // decode reads the value that ends at end of the buffer into v.
@@ -146,7 +159,7 @@ func (d *Decoder) decode(end int, v any) error {
 	*buf = bin
 	d.defaults.Spend(parts.Defaults)
 	if err != nil {
-		return d.fail(err, int64(d.start))
+		return d.misfit(err, int64(d.start), per, end)
 	}
 	_, used, err := d.datums.Next(bin, v, wire.Budgets{Zero: d.zero.Budget(per.Zero), Defaults: d.defaults.Budget(per.Defaults)})
 	d.zero.Spend(used.Zero)
@@ -155,7 +168,7 @@ func (d *Decoder) decode(end int, v any) error {
 		var ce *codec.Error
 		if errors.As(err, &ce) {
 			ce.Offset = -1
-			return d.fail(err, 0)
+			return d.misfit(err, 0, per, end)
 		}
 		return publicError(err, true)
 	}
@@ -175,12 +188,20 @@ func (d *Decoder) decodeDirect(text []byte, end int, per wire.Budgets, v any) er
 	if err != nil {
 		var ce *codec.Error
 		if errors.As(err, &ce) {
-			return d.fail(err, int64(d.start))
+			return d.misfit(err, int64(d.start), per, end)
 		}
 		return publicError(err, true)
 	}
 	d.earn(per, end)
 	return nil
+}
+
+// misfit returns the error of a value that is JSON but does not fit the
+// schema, with its offset moved by base into the stream, and moves past
+// the value: its end is known, so the values after it can be read.
+func (d *Decoder) misfit(err error, base int64, per wire.Budgets, end int) error {
+	d.earn(per, end)
+	return d.inStream(err, base)
 }
 
 // earn credits the budgets with the value that ends at end, and moves
@@ -195,16 +216,41 @@ func (d *Decoder) earn(per wire.Budgets, end int) {
 // fail returns err with its offset moved by base, into the stream; a
 // decoder stops at bad data, as the values after it cannot be found.
 func (d *Decoder) fail(err error, base int64) error {
+	return d.stop(d.inStream(err, base))
+}
+
+// stop makes err the error of every later Decode.
+func (d *Decoder) stop(err error) error {
+	if pe, ok := err.(*avro.Error); ok {
+		pe.Err = stopped{pe.Err}
+	}
+	d.err = err
+	return err
+}
+
+// ErrStopped is wrapped by the errors after which a Decoder cannot read
+// on, since the end of the value that failed, and so the start of the
+// next, is not known.
+var ErrStopped = errors.New("avrojson: the stream cannot be read past this error")
+
+// stopped is an error a Decoder cannot read past: it reads as the error
+// it wraps, and matches ErrStopped too.
+type stopped struct{ err error }
+
+func (e stopped) Error() string   { return e.err.Error() }
+func (e stopped) Unwrap() []error { return []error{e.err, ErrStopped} }
+
+// inStream returns err as the avro package's error, with its offset
+// moved by base into the stream.
+func (d *Decoder) inStream(err error, base int64) error {
 	var ce *codec.Error
 	if errors.As(err, &ce) {
 		pe := (*avro.Error)(ce)
 		if pe.Offset >= 0 {
 			pe.Offset += d.offset + base
 		}
-		d.err = pe
 		return pe
 	}
-	d.err = err
 	return err
 }
 
