@@ -116,9 +116,13 @@ func (v Value) enumSchema() *schema.Schema {
 	return nil
 }
 
-// Schema returns the schema that an enum or record Value carries, or nil
-// (for other kinds, and for enums built with Enum).
+// Schema returns the schema that an enum, fixed or record Value carries,
+// or nil (for other kinds, and for enums and fixed values built with Enum
+// and Fixed).
 func (v Value) Schema() *schema.Schema {
+	if v.tag() == tBoxed && (*boxed)(v.p).s != nil {
+		return (*boxed)(v.p).s
+	}
 	v = v.unbox()
 	switch v.tag() {
 	case tEnumS:

@@ -49,6 +49,18 @@ func Bytes(b []byte) Value { return slice(dataOf(b), tBytes, len(b)) }
 // Bytes. The size is not checked against any schema here.
 func Fixed(b []byte) Value { return slice(dataOf(b), tFixed, len(b)) }
 
+// FixedOf returns a fixed Value of the fixed schema s holding b, with the
+// ownership rule of Bytes. Unlike Fixed, the Value knows its schema, so
+// that MarshalJSON can name it as a union branch outside any record. It
+// allocates a small box. It panics if s is not a fixed schema or b is not
+// of its size.
+func FixedOf(s *schema.Schema, b []byte) Value {
+	if s == nil || s.Kind() != schema.Fixed || len(b) != s.Size() {
+		panic("value: FixedOf: not a fixed schema or not of its size")
+	}
+	return box(boxed{v: Fixed(b), branch: -1, s: s})
+}
+
 // Enum returns an enum Value with the given symbol index and no schema (so
 // Symbol reports ""). It panics if index is negative.
 func Enum(index int) Value {

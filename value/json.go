@@ -16,16 +16,19 @@ import (
 // its Avro type), and a null branch as null. Logical types are written as
 // their underlying value, as the specification says.
 //
-// Where no schema is known (a Value built without one, or an array, map
-// or union at the top, outside any record), MarshalJSON writes what the
-// Value knows: null, booleans and numbers as JSON values (NaN and the
-// infinities as the strings "NaN", "Infinity" and "-Infinity"), strings
-// as strings, bytes and fixed as strings of the code points U+0000 to
-// U+00FF, enums as their symbol (as their index when the Value has no
-// schema), arrays as arrays, and maps and records as objects in entry and
-// field order. A union branch is then named by the full name of its record
-// or enum, or by its Avro type; a fixed value, and an enum without its
-// schema, have no name to write and are written bare.
+// Outside any record (an array, map or union at the top), and in a Value
+// built by hand, MarshalJSON writes what the Value knows: null, booleans
+// and numbers as JSON values (NaN and the infinities as the strings
+// "NaN", "Infinity" and "-Infinity"), strings as strings, bytes and fixed
+// as strings of the code points U+0000 to U+00FF, enums as their symbol
+// (as their index when the Value has no schema), arrays as arrays, and
+// maps and records as objects in entry and field order. A union branch is
+// then named by the full name of its record, enum or fixed, or by its
+// Avro type. A decoder gives the enums and, outside records, the fixed
+// union branches it reads their schema (see EnumOf and FixedOf), so a
+// Value decoded with its schema is written as its Avro JSON at every
+// depth; an enum or fixed value built without its schema has no name to
+// write and is written bare.
 //
 // For the encoding of a Value as any schema, with every union tagged as
 // the schema names it, use package avrojson. A Value that contains itself,
@@ -106,12 +109,10 @@ func branchName(v Value) string {
 	switch k := v.Kind(); k {
 	case KindRecord:
 		return v.Record().s.FullName()
-	case KindEnum:
+	case KindEnum, KindFixed:
 		if s := v.Schema(); s != nil {
 			return s.FullName()
 		}
-		return ""
-	case KindFixed:
 		return ""
 	default:
 		return schema.Kind(k).String()

@@ -62,8 +62,69 @@ func TestMarshalJSONUnionFixed(t *testing.T) {
 			{"name":"d","type":["null",{"type":"fixed","name":"D","size":3,"logicalType":"decimal","precision":6,"scale":2}]},
 			{"name":"u","type":["null",{"type":"fixed","name":"Du","size":12,"logicalType":"duration"}]}]}`,
 			"\x02\x00\x01\x02\x02abcdefghijkl"},
+		// Outside any record: a union at the top, in an array, in a map.
+		{`["null",{"type":"fixed","name":"MD5","namespace":"org.acme","size":2}]`, "\x02AB"},
+		{`{"type":"array","items":["null",{"type":"fixed","name":"F","size":1},{"type":"enum","name":"E","symbols":["S"]}]}`,
+			"\x06\x02X\x04\x00\x00\x00"},
+		{`{"type":"map","values":{"type":"array","items":[{"type":"fixed","name":"x.F2","size":2},"string"]}}`,
+			"\x02\x02k\x04\x00AB\x02\x02c\x00\x00"},
 	} {
 		checkSameAsAvroJSON(t, schema.MustParse(c.schema), []byte(c.datum))
+	}
+}
+
+// TestMarshalJSONValueFieldFixed: a struct field of type value.Value is
+// outside any record Value, and its fixed branch is named too.
+func TestMarshalJSONValueFieldFixed(t *testing.T) {
+	s := schema.MustParse(`{"type":"record","name":"R","fields":[
+		{"name":"f","type":["null",{"type":"fixed","name":"org.acme.MD5","size":2}]}]}`)
+	var r struct {
+		F value.Value `avro:"f"`
+	}
+	if err := avro.Unmarshal(s, []byte("\x02AB"), &r); err != nil {
+		t.Fatal(err)
+	}
+	got, err := json.Marshal(r.F)
+	if err != nil || string(got) != `{"org.acme.MD5":"AB"}` {
+		t.Errorf("json.Marshal: %s, %v; want {\"org.acme.MD5\":\"AB\"}", got, err)
+	}
+}
+
+// TestFixedOf: a fixed Value built with its schema keeps it through
+// WithBranch, is Equal to the one built without, and encodes the same.
+func TestFixedOf(t *testing.T) {
+	s := schema.MustParse(`["string",{"type":"fixed","name":"a.F","size":3}]`)
+	fs := s.Branches()[1]
+	v := value.FixedOf(fs, []byte("abc")).WithBranch(1)
+	if v.Schema() != fs || v.Branch() != 1 || v.Kind() != value.KindFixed || string(v.Bytes()) != "abc" || v.Len() != 3 {
+		t.Fatalf("FixedOf.WithBranch(1): schema %v branch %d kind %v bytes %q", v.Schema(), v.Branch(), v.Kind(), v.Bytes())
+	}
+	if v.WithBranch(-1).Schema() != fs || v.WithBranch(-1).Branch() != -1 {
+		t.Errorf("WithBranch(-1) lost the schema or kept the branch")
+	}
+	if !value.Equal(v, value.Fixed([]byte("abc")).WithBranch(1)) {
+		t.Errorf("FixedOf is not Equal to Fixed of the same bytes")
+	}
+	got, err := avro.Marshal(s, &v)
+	if err != nil || string(got) != "\x02abc" {
+		t.Errorf("Marshal: %q, %v", got, err)
+	}
+	if j, err := json.Marshal(v); err != nil || string(j) != `{"a.F":"abc"}` {
+		t.Errorf("json.Marshal: %s, %v", j, err)
+	}
+	for _, bad := range []func(){
+		func() { value.FixedOf(fs, []byte("ab")) },
+		func() { value.FixedOf(s, []byte("abc")) },
+		func() { value.FixedOf(nil, nil) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Error("FixedOf with a bad schema or size did not panic")
+				}
+			}()
+			bad()
+		}()
 	}
 }
 
@@ -80,6 +141,10 @@ func TestMarshalJSONSchemaProperty(t *testing.T) {
 	for i := range n {
 		g := &schemaGen{r: r}
 		text := g.record(3)
+		if i%2 == 1 {
+			// Outside any record, where only the Value can name a branch.
+			text = g.any(3, false)
+		}
 		s, err := schema.Parse(text)
 		if err != nil {
 			t.Fatalf("case %d: generated schema %s: %v", i, text, err)

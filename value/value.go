@@ -3,6 +3,8 @@ package value
 import (
 	"math"
 	"unsafe"
+
+	"github.com/avrogo/avro/schema"
 )
 
 // The representation of a Value.
@@ -142,10 +144,12 @@ const (
 	tagMask    = 0xff << tagShift
 )
 
-// boxed is a union value whose branch index does not fit in 8 bits.
+// boxed is a union value whose branch index does not fit in 8 bits, or a
+// fixed value with its schema.
 type boxed struct {
 	v      Value // branch-less
 	branch int
+	s      *schema.Schema // of a fixed value, or nil
 }
 
 // sbase is the address of the sentinel array.
@@ -245,6 +249,11 @@ func (v Value) WithBranch(i int) Value {
 	if i < -1 {
 		panic("value: negative union branch")
 	}
+	if v.tag() == tBoxed {
+		if b := (*boxed)(v.p); b.s != nil {
+			return box(boxed{v: b.v, branch: i, s: b.s})
+		}
+	}
 	v = v.unbox()
 	switch {
 	case v.isScalar():
@@ -261,8 +270,11 @@ func (v Value) WithBranch(i int) Value {
 	default:
 		v = Value{p: v.p, w: v.w &^ (0xff << branchShft)}
 	}
-	return Value{p: unsafe.Pointer(&boxed{v: v, branch: i}), w: uint64(tBoxed) << tagShift}
+	return box(boxed{v: v, branch: i})
 }
+
+// box returns a Value of b, on the heap.
+func box(b boxed) Value { return Value{p: unsafe.Pointer(&b), w: uint64(tBoxed) << tagShift} }
 
 // Union returns v tagged with union branch branch; it is
 // v.WithBranch(branch).

@@ -146,7 +146,7 @@ func (z *arenaSizer) learn(used, consumed, inputLeft int) {
 func (c valueCodec) encode(p pointer, e *encodeState) { c.n.write(*as[value.Value](p), e) }
 
 func (c *compiler) valueDecoder(s *schema.Schema, path string) (decoder, error) {
-	n, err := c.valueNodeFor(s, path)
+	n, err := c.valueNodeFor(s, path, false)
 	if err != nil {
 		return nil, err
 	}
@@ -191,14 +191,18 @@ func fixedValuesMemo(s *schema.Schema, memo map[*schema.Schema]int) int {
 }
 
 func (c *compiler) valueEncoder(s *schema.Schema, path string) (encoder, error) {
-	n, err := c.valueNodeFor(s, path)
+	n, err := c.valueNodeFor(s, path, false)
 	if err != nil {
 		return nil, err
 	}
 	return valueCodec{n: n}, nil
 }
 
-func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error) {
+// valueNodeFor returns the node of schema s. inRecord tells whether the
+// values of s are read inside a record Value, whose schema then names
+// every union branch; outside one, a fixed union branch is read with its
+// schema, so that the Value can name its branch when written as JSON.
+func (c *compiler) valueNodeFor(s *schema.Schema, path string, inRecord bool) (valueNode, error) {
 	key := compileKey{s, valueType}
 	if vc, ok := c.decoders[key].(valueCodec); ok {
 		return vc.n, nil
@@ -232,7 +236,7 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error
 		}
 		arr := &valueArray{minSize: skip.ItemSize(s.Items())}
 		c.setValueNode(s, arr)
-		items, err := c.valueNodeFor(s.Items(), path+"[]")
+		items, err := c.valueNodeFor(s.Items(), path+"[]", inRecord)
 		if err != nil {
 			return nil, err
 		}
@@ -241,7 +245,7 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error
 	case schema.Map:
 		m := &valueMap{minSize: 1 + s.Values().MinEncodedSize()}
 		c.setValueNode(s, m)
-		values, err := c.valueNodeFor(s.Values(), path+"[]")
+		values, err := c.valueNodeFor(s.Values(), path+"[]", inRecord)
 		if err != nil {
 			return nil, err
 		}
@@ -252,7 +256,7 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error
 		rec := &valueRecord{s: s}
 		c.setValueNode(s, rec)
 		for _, f := range s.Fields() {
-			fn, err := c.valueNodeFor(f.Type(), joinPath(path, f.Name()))
+			fn, err := c.valueNodeFor(f.Type(), joinPath(path, f.Name()), true)
 			if err != nil {
 				return nil, err
 			}
@@ -269,9 +273,12 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string) (valueNode, error
 		u := &valueUnion{s: s}
 		c.setValueNode(s, u)
 		for _, b := range s.Branches() {
-			bn, err := c.valueNodeFor(b, joinPath(path, "["+b.FullName()+"]"))
+			bn, err := c.valueNodeFor(b, joinPath(path, "["+b.FullName()+"]"), inRecord)
 			if err != nil {
 				return nil, err
+			}
+			if b.Kind() == schema.Fixed && !inRecord {
+				bn = valueNamedFixed{b}
 			}
 			u.branches = append(u.branches, bn)
 		}

@@ -202,6 +202,21 @@ func (n valueFixed) read(d *decodeState) value.Value {
 	}
 	return value.Fixed(append([]byte(nil), src...))
 }
+// valueNamedFixed reads a fixed Value that knows its schema.
+type valueNamedFixed struct{ s *schema.Schema }
+
+func (n valueNamedFixed) read(d *decodeState) value.Value {
+	v := valueFixed{n.s.Size()}.read(d)
+	if d.Err != nil {
+		return v
+	}
+	return value.FixedOf(n.s, v.Bytes())
+}
+func (n valueNamedFixed) accepts(v value.Value) bool {
+	return valueFixed{n.s.Size()}.accepts(v)
+}
+func (n valueNamedFixed) write(v value.Value, e *encodeState) { valueFixed{n.s.Size()}.write(v, e) }
+
 func (n valueFixed) accepts(v value.Value) bool {
 	k := v.Kind()
 	return (k == value.KindFixed || k == value.KindBytes) && len(v.Bytes()) == n.size
