@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/avrogo/avro/ocf"
@@ -98,6 +100,9 @@ func BenchmarkOCFParallel(b *testing.B) {
 					}
 				}
 			})
+			b.Run(fmt.Sprintf("codec=%s/op=splits/%s", codec, name), func(b *testing.B) {
+				benchSplits(b, codec, workers)
+			})
 			b.Run(fmt.Sprintf("codec=%s/op=write/%s", codec, name), func(b *testing.B) {
 				wl := wlTelemetry(b)
 				_, n := parallelFile(b, codec)
@@ -121,4 +126,81 @@ func BenchmarkOCFParallel(b *testing.B) {
 			})
 		}
 	}
+}
+
+// benchSplits reads the large file as a distributed engine does: planned
+// into four splits a worker, each read by its own split Reader on a pool
+// of goroutines (one, or GOMAXPROCS), so that decoding runs in parallel
+// too. It reports the bytes each split reads beyond its own range (the
+// header and the rest of its last block) as overread-B/split.
+func benchSplits(b *testing.B, codec string, workers int) {
+	file, n := parallelFile(b, codec)
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	b.SetBytes(int64(parallelFileMB() << 20))
+	b.ReportAllocs()
+	var overread, nsplits int64
+	for b.Loop() {
+		src := &countingReaderAt{r: bytes.NewReader(file)}
+		splits, err := ocf.PlanSplits(src, int64(len(file)), 4*workers)
+		if err != nil {
+			b.Fatal(err)
+		}
+		src.n.Store(0)
+		var got atomic.Int64
+		var wg sync.WaitGroup
+		next := make(chan ocf.Split)
+		errs := make(chan error, workers)
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for sp := range next {
+					r, err := ocf.NewSplitReader(src, int64(len(file)), sp.Offset, sp.Length)
+					if err != nil {
+						errs <- err
+						continue
+					}
+					var s Sample
+					for {
+						if err := r.Decode(&s); err != nil {
+							if err != io.EOF {
+								errs <- err
+							}
+							break
+						}
+						got.Add(1)
+					}
+				}
+			}()
+		}
+		for _, sp := range splits {
+			next <- sp
+		}
+		close(next)
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			b.Fatal(err)
+		}
+		if got.Load() != int64(n) {
+			b.Fatalf("%d records, want %d", got.Load(), n)
+		}
+		overread += src.n.Load() - int64(len(file))
+		nsplits += int64(len(splits))
+	}
+	b.ReportMetric(float64(overread)/float64(nsplits), "overread-B/split")
+}
+
+// countingReaderAt counts the bytes read through it.
+type countingReaderAt struct {
+	r io.ReaderAt
+	n atomic.Int64
+}
+
+func (c *countingReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.r.ReadAt(p, off)
+	c.n.Add(int64(n))
+	return n, err
 }

@@ -23,9 +23,11 @@ type Split struct {
 // up to the last block whose sync marker before it starts before
 // off+length. Every block is read by exactly one split of any partition
 // of the file into splits, so the Readers of a partition give every
-// record once, in order. A split costs the bytes of its own blocks and of
-// the search for its first marker, which stops at its end, and no more
-// than one block beyond that; the header is read once per split.
+// record once, in order. Outside its own range, a split's Reader reads
+// the header and the rest of its last block, and at most a few KiB more:
+// its reads stop at the split's end, so that it does not read ahead into
+// the next split's blocks. SeekBlock and the other moves take offsets in
+// the whole file; the split's end still bounds what is read after them.
 //
 // Offsets, BlockInfo and errors give positions in the whole file; block
 // numbers in errors count from the split's first block. The options are
@@ -34,7 +36,8 @@ func NewSplitReader(r io.ReaderAt, size, off, length int64, opts ...ReaderOption
 	if off < 0 || length < 0 || size < 0 || off > size {
 		return nil, fmt.Errorf("ocf: split [%d, %d+%d) of a file of %d bytes", off, off, length, size)
 	}
-	rd, err := newReader(io.NewSectionReader(r, 0, size), readerOptions(opts))
+	src := &splitSource{r: r, size: size}
+	rd, err := newReader(src, readerOptions(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -50,9 +53,56 @@ func NewSplitReader(r io.ReaderAt, size, off, length int64, opts ...ReaderOption
 			start = at + SyncSize
 		}
 	}
-	rd.moveTo(io.NewSectionReader(r, start, size-start), start)
+	src.pos, src.end = start, end
+	rd.moveTo(src, start)
 	rd.end = end
 	return rd, nil
+}
+
+// splitTail is the most a split's Reader reads at a time outside its
+// range: in the header, and in its last block after the split's end.
+const splitTail = 4 << 10
+
+// splitSource reads a file for the Reader of a split, at offsets in the
+// whole file. Its reads stop at the split's end, and past it (where only
+// the rest of the last block is wanted) are small, so that the Reader's
+// buffer does not read ahead into the next split's blocks.
+type splitSource struct {
+	r              io.ReaderAt
+	pos, end, size int64
+}
+
+func (s *splitSource) Read(p []byte) (int, error) {
+	if s.pos >= s.size {
+		return 0, io.EOF
+	}
+	limit := max(s.end-s.pos, splitTail)
+	if int64(len(p)) > limit {
+		p = p[:limit]
+	}
+	if rest := s.size - s.pos; int64(len(p)) > rest {
+		p = p[:rest]
+	}
+	n, err := s.r.ReadAt(p, s.pos)
+	s.pos += int64(n)
+	if err == io.EOF && n > 0 {
+		err = nil
+	}
+	return n, err
+}
+
+func (s *splitSource) Seek(offset int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekCurrent:
+		offset += s.pos
+	case io.SeekEnd:
+		offset += s.size
+	}
+	if offset < 0 {
+		return 0, errors.New("ocf: seek to a negative offset")
+	}
+	s.pos = offset
+	return offset, nil
 }
 
 // moveTo makes the Reader read blocks from src, which starts at offset
@@ -69,18 +119,23 @@ func (r *Reader) moveTo(src io.Reader, off int64) {
 const syncPiece = 64 << 10
 
 // findSync returns the offset of the first sync marker of r that starts in
-// [from, to), or -1 when none does.
+// [from, to), or -1 when none does. It reads small pieces first, growing
+// them, since a split planned at a marker finds it in its first bytes.
 func findSync(r io.ReaderAt, sync [SyncSize]byte, from, to int64) (int64, error) {
-	buf := make([]byte, syncPiece+SyncSize-1)
-	for off := from; off < to; off += syncPiece {
-		n, err := r.ReadAt(buf, off)
+	buf := make([]byte, min(syncPiece, max(to-from, 0))+SyncSize-1)
+	grow := int64(splitTail)
+	for off, piece := from, int64(0); off < to; off += piece {
+		piece = min(grow, int64(len(buf)-(SyncSize-1)))
+		grow = min(2*grow, syncPiece)
+		want := buf[:piece+SyncSize-1]
+		n, err := r.ReadAt(want, off)
 		if err != nil && !errors.Is(err, io.EOF) {
 			return -1, err
 		}
 		// A marker must start before to; it may end after it.
-		if i := bytes.Index(buf[:n], sync[:]); i >= 0 && off+int64(i) < to {
+		if i := bytes.Index(want[:n], sync[:]); i >= 0 && off+int64(i) < to {
 			return off + int64(i), nil
-		} else if i >= 0 || n < len(buf) {
+		} else if i >= 0 || n < len(want) {
 			return -1, nil
 		}
 	}
