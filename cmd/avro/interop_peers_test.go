@@ -401,3 +401,58 @@ func TestInteropToJSONPeersUpstream(t *testing.T) {
 		})
 	}
 }
+
+// Python 1.11 writes the digits of a Decimal as the unscaled number
+// whatever the Decimal's exponent: 12.3 in a decimal of scale 2 is written
+// as 1.23, which Python reads back as well. avro tojson reads what Python
+// wrote; richRecord gives Python decimals with as many places as the
+// scale for that reason.
+func TestInteropPythonDecimalPlaces(t *testing.T) {
+	p := peers[0]
+	p.need(t)
+	const ds = `{"type":"record","name":"D","fields":[{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":9,"scale":2}}]}`
+	dir := t.TempDir()
+	schemaFile, file := filepath.Join(dir, "d.avsc"), filepath.Join(dir, "d.avro")
+	if err := os.WriteFile(schemaFile, []byte(ds), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	given := []string{"12.3", "-0.5", "7", "4.25"}
+	var recs []any
+	for _, d := range given {
+		recs = append(recs, map[string]any{"price": map[string]any{"$decimal": d}})
+	}
+	p.write(t, file, "null", schemaFile, recs)
+	s := schema.MustParse(ds)
+	ours := tojson(t, file)
+	sameValues(t, s, file, "avro tojson", ours, specJSON, "python", p.read(t, file), p.style)
+	// What Python wrote: the digits of each Decimal, at scale 2.
+	var written []any
+	for _, d := range given {
+		digits := strings.ReplaceAll(d, ".", "")
+		written = append(written, map[string]any{"price": map[string]any{"$decimal": decimalText(mustInt(t, digits), 2)}})
+	}
+	sameValues(t, s, file, "avro tojson", ours, specJSON, "python (the digits)", jsonValues(t, written), p.style)
+}
+
+func mustInt(t *testing.T, s string) int64 {
+	t.Helper()
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// jsonValues is v through JSON, numbers kept as their text.
+func jsonValues(t *testing.T, v []any) []any {
+	t.Helper()
+	var lines []byte
+	for _, x := range v {
+		b, err := json.Marshal(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(append(lines, b...), '\n')
+	}
+	return jsonLines(t, "test", lines)
+}
