@@ -59,6 +59,8 @@ func TestInteropPeersReadCommands(t *testing.T) {
 		{"snappy", []string{"fromjson", "--schema", "rich.avsc", "--codec", "snappy", "rich.json", "fromjson-snappy.avro"}},
 		{"null", []string{"cat", "rich.avro", "rich-deflate.avro", "cat.avro"}},
 		{"deflate", []string{"cat", "--offset", "7", "--limit", "100", "--codec", "deflate", "rich.avro", "rich-deflate.avro", "cat-deflate.avro"}},
+		{"deflate", []string{"cat", "rich-deflate.avro", "rich.avro", "cat-first.avro"}},
+		{"null", []string{"cat", "--samplerate", "0.5", "rich.avro", "rich-deflate.avro", "cat-sampled.avro"}},
 		{"null", []string{"concat", "rich.avro", "rich-deflate.avro", "concat.avro"}},
 		{"deflate", []string{"concat", "rich-deflate.avro", "rich-deflate.avro", "concat-deflate.avro"}},
 		{"deflate", []string{"recodec", "--codec", "deflate", "rich.avro", "recodec-deflate.avro"}},
