@@ -70,10 +70,9 @@ type peer struct {
 }
 
 var (
-	peerPy, _ = filepath.Abs("testdata/interop/peer.py")
-	peerJS, _ = filepath.Abs("testdata/interop/peer.js")
-	avscDir   = "../../ocf/testdata/js/node_modules/avsc/package.json"
-	avscPkg   = func() string { p, _ := filepath.Abs(avscDir); return p }()
+	peerPy, _  = filepath.Abs("testdata/interop/peer.py")
+	peerJS, _  = filepath.Abs("testdata/interop/peer.js")
+	avscPkg, _ = filepath.Abs("../../ocf/testdata/js/node_modules/avsc/package.json")
 )
 
 var peers = []peer{
@@ -278,21 +277,14 @@ func twosMinimal(n int64) []byte {
 	return b
 }
 
-func richRecords(n int, st style) []any {
+// richRecords are the first n records of richSchema through JSON, as the
+// peer gets them.
+func richRecords(t *testing.T, n int, st style) []any {
 	out := make([]any, n)
 	for i := range out {
-		// Through JSON, as the peer gets them.
-		b, err := json.Marshal(richRecord(i, st))
-		if err != nil {
-			panic(err)
-		}
-		d := json.NewDecoder(bytes.NewReader(b))
-		d.UseNumber()
-		if err := d.Decode(&out[i]); err != nil {
-			panic(err)
-		}
+		out[i] = richRecord(i, st)
 	}
-	return out
+	return jsonValues(t, out)
 }
 
 // sameValues fails t unless the records of two readers, each in its
@@ -340,7 +332,7 @@ func TestInteropToJSONPeers(t *testing.T) {
 		for _, codec := range p.writes {
 			t.Run(p.name+"-"+codec, func(t *testing.T) {
 				p.need(t)
-				recs := richRecords(70, p.style)
+				recs := richRecords(t, 70, p.style)
 				file := filepath.Join(t.TempDir(), p.name+"-"+codec+".avro")
 				p.write(t, file, codec, schemaFile, recs)
 				ours := tojson(t, file)
@@ -408,7 +400,7 @@ func TestInteropToJSONPeersUpstream(t *testing.T) {
 // wrote; richRecord gives Python decimals with as many places as the
 // scale for that reason.
 func TestInteropPythonDecimalPlaces(t *testing.T) {
-	p := peers[0]
+	p := peers[0] // python
 	p.need(t)
 	const ds = `{"type":"record","name":"D","fields":[{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":9,"scale":2}}]}`
 	dir := t.TempDir()
