@@ -19,8 +19,10 @@ import (
 // (ocf.WithWorkers), deflate and zstandard. The file is 200 MB of records
 // before compression (AVRO_BENCH_OCF_MB sets another size), written once
 // per codec in blocks of 64 KiB (the Writer's default) and read into a
-// reused struct. The rows report MB/s of uncompressed records; the ratio
-// of workers=all to workers=1 in one run is the scaling.
+// reused struct (op=read: decompression on the workers), as values of
+// ocf.Records (op=records: decoding there too) and as splits. The rows
+// report MB/s of uncompressed records; the ratio of workers=all to
+// workers=1 in one run is the scaling.
 
 const parallelBlockSize = 64 << 10
 
@@ -91,6 +93,27 @@ func BenchmarkOCFParallel(b *testing.B) {
 							if err == io.EOF {
 								break
 							}
+							b.Fatal(err)
+						}
+						got++
+					}
+					if got != n {
+						b.Fatalf("%d records, want %d", got, n)
+					}
+				}
+			})
+			b.Run(fmt.Sprintf("codec=%s/op=records/%s", codec, name), func(b *testing.B) {
+				file, n := parallelFile(b, codec)
+				b.SetBytes(int64(parallelFileMB() << 20))
+				b.ReportAllocs()
+				for b.Loop() {
+					r, err := ocf.NewReader(bytes.NewReader(file), ocf.WithWorkers(workers))
+					if err != nil {
+						b.Fatal(err)
+					}
+					got := 0
+					for _, err := range ocf.Records[Sample](r) {
+						if err != nil {
 							b.Fatal(err)
 						}
 						got++

@@ -35,6 +35,9 @@ type block struct {
 	err, unpackErr error
 	// done is closed when the block is unpacked, when a worker does it.
 	done chan struct{}
+	// batch is the block's records as a worker decoded them for Records,
+	// when it did; spare is the memory of an earlier batch, for the next.
+	batch, spare any
 }
 
 // blockErr is the error of block b at offset off.
@@ -47,7 +50,11 @@ func blockErr(sentinel error, index, off int64, format string, args ...any) erro
 // the checks that need nothing but the block. At the end of the file,
 // or when the block cannot be read, b.err says why.
 func (s *blockSource) fetch(b *block, load bool) {
-	*b = block{raw: b.raw, dec: b.dec, done: b.done, index: s.nblocks, loaded: load,
+	spare := b.spare
+	if b.batch != nil {
+		spare = b.batch
+	}
+	*b = block{raw: b.raw, dec: b.dec, done: b.done, spare: spare, index: s.nblocks, loaded: load,
 		info: BlockInfo{Offset: s.offset}}
 	b.err = s.readBlock(b, load)
 	b.end = s.offset

@@ -3,6 +3,7 @@ package ocf
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // An Option configures both Readers and Writers.
@@ -19,7 +20,12 @@ func (n workersOption) applyWriter(c *writerConfig) { c.workers = int(n) }
 // WithWorkers sets the number of goroutines that decompress the blocks of
 // a Reader, or compress those of a Writer, while records go in and come
 // out in file order: 1 (the default) does the work on the caller's
-// goroutine, and n <= 0 means runtime.GOMAXPROCS(0), every core.
+// goroutine, and n <= 0 means runtime.GOMAXPROCS(0), every core. Records
+// has the workers decode the records too, into values of its type, and
+// gives them in order, each charged to the file's budgets (see
+// avro.DecodeOptions) as it is given, so that a limit is met at the record
+// and with the error of a Reader without workers; Decode, which fills the
+// caller's value, decodes on the caller's goroutine.
 //
 // A Reader with workers reads ahead of its caller, holding at most n+1
 // blocks (as stored and decompressed) at a time, whatever the file: one
@@ -57,6 +63,17 @@ type pipeline struct {
 	// held is the block the Reader is in, given back to free when it
 	// takes the next.
 	held *block
+	// decoder, when set, decodes the records of each block on the
+	// worker that unpacks it.
+	decoder atomic.Pointer[batchDecoder]
+}
+
+func (p *pipeline) setDecoder(d batchDecoder) {
+	if d == nil {
+		p.decoder.Store(nil)
+		return
+	}
+	p.decoder.Store(&d)
 }
 
 // pipelined returns the next block of the file from the pipeline,
@@ -64,6 +81,7 @@ type pipeline struct {
 func (r *Reader) pipelined() *block {
 	if r.pipe == nil {
 		r.pipe = startPipeline(r.blockSource, r.workers)
+		r.pipe.setDecoder(r.batcher)
 		runtime.AddCleanup(r, (*pipeline).stop, r.pipe)
 	}
 	return r.pipe.next()
@@ -98,7 +116,7 @@ func (p *pipeline) fetch() {
 		}
 		p.src.fetch(b, true)
 		b.done = make(chan struct{})
-		if b.err == nil && !p.src.isNull {
+		if b.err == nil && (!p.src.isNull || p.decoder.Load() != nil) {
 			select {
 			case p.work <- b:
 			case <-p.quit:
@@ -123,6 +141,9 @@ func (p *pipeline) unpack() {
 	defer p.wg.Done()
 	for b := range p.work {
 		p.src.unpack(b)
+		if d := p.decoder.Load(); d != nil {
+			(*d).decode(b)
+		}
 		close(b.done)
 	}
 }

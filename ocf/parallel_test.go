@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/schema"
 	"github.com/avrogo/avro/value"
 )
 
@@ -55,6 +57,42 @@ func readTrace(t *testing.T, data []byte, how string, opts ...ReaderOption) trac
 			if err = r.Decode(&v); err == nil {
 				item = fmt.Sprintf("%v @%d", v, r.Offset())
 			}
+		case "records", "records-then-decode":
+			// Records, left after a few records for Decode when asked,
+			// then taken up again.
+			for v, err := range Records[value.Value](r) {
+				if err != nil {
+					tr.err = err.Error()
+					break
+				}
+				tr.items = append(tr.items, fmt.Sprintf("%v @%d", v, r.Offset()))
+				if how == "records-then-decode" && len(tr.items)%7 == 3 {
+					var v value.Value
+					if err := r.Decode(&v); err != nil {
+						if err != io.EOF {
+							tr.err = err.Error()
+						}
+						break
+					}
+					tr.items = append(tr.items, fmt.Sprintf("%v @%d", v, r.Offset()))
+					if len(tr.items)%2 == 0 {
+						break
+					}
+				}
+			}
+			if how == "records-then-decode" && tr.err == "" && r.Err() == nil && r.Next() {
+				for v, err := range Records[value.Value](r) {
+					if err != nil {
+						tr.err = err.Error()
+						break
+					}
+					tr.items = append(tr.items, fmt.Sprintf("%v @%d", v, r.Offset()))
+				}
+			}
+			if e := errText(r.Err()); e != tr.err {
+				t.Fatalf("%s: the read returned %q, Err %q", how, tr.err, e)
+			}
+			return tr
 		case "raw":
 			var b []byte
 			if b, err = r.Raw(); err == nil {
@@ -157,7 +195,7 @@ func parallelFiles(t *testing.T) map[string][]byte {
 // files, and damaged and cut copies of them.
 func TestParallelReadsAsSequential(t *testing.T) {
 	files := parallelFiles(t)
-	ways := []string{"decode", "raw", "block", "rawblock", "skip"}
+	ways := []string{"decode", "records", "records-then-decode", "raw", "block", "rawblock", "skip"}
 	n := 0
 	for name, data := range files {
 		header := 0
@@ -224,5 +262,49 @@ func TestParallelReaderLeavesNoGoroutine(t *testing.T) {
 	}
 	if got := runtime.NumGoroutine(); got > before {
 		t.Fatalf("%d goroutines after the Readers closed, %d before", got, before)
+	}
+}
+
+// Records decoded on the workers draw on the file's budgets in file
+// order, as a Reader without workers does: a file whose records each
+// take a large default through the reader schema runs out of the file's
+// budget of defaults at the same record, with the same error, and a
+// schema of records that take no bytes runs out of zero-size items.
+func TestParallelRecordsShareTheFilesBudgets(t *testing.T) {
+	writer := `{"type":"record","name":"E","fields":[{"name":"n","type":"int"}]}`
+	reader := schema.MustParse(`{"type":"record","name":"E","fields":[{"name":"n","type":"int"},
+		{"name":"pad","type":"string","default":"` + strings.Repeat("x", 4<<10) + `"}]}`)
+	empty := `{"type":"record","name":"Z","fields":[{"name":"a","type":{"type":"array","items":"null"}}]}`
+	for _, c := range []struct {
+		schema string
+		datum  []byte
+		opts   []ReaderOption
+	}{
+		{writer, []byte{0x02}, []ReaderOption{WithReaderSchema(reader), WithDecodeOptions(avro.DecodeOptions{MaxAlloc: 1 << 20})}},
+		{empty, []byte{0xc0, 0x3e, 0x00}, []ReaderOption{WithDecodeOptions(avro.DecodeOptions{MaxZeroSizeItems: 5000})}},
+	} {
+		var buf bytes.Buffer
+		w, err := NewWriter(&buf, schema.MustParse(c.schema), WithBlockCount(50))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2000 {
+			if err := w.EncodeRaw(c.datum); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		want := readTrace(t, buf.Bytes(), "records", c.opts...)
+		if !strings.Contains(want.err, "limit") || len(want.items) == 0 {
+			t.Fatalf("%s: sequential: %v, want a limit error after some records", c.schema, want)
+		}
+		for _, workers := range workerCounts[1:] {
+			got := readTrace(t, buf.Bytes(), "records", append(c.opts, WithWorkers(workers))...)
+			if got.err != want.err || len(got.items) != len(want.items) {
+				t.Errorf("%s, %d workers: %v; sequential %v", c.schema, workers, got, want)
+			}
+		}
 	}
 }

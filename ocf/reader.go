@@ -202,6 +202,8 @@ type Reader struct {
 	// runs them once the first block is wanted.
 	workers int
 	pipe    *pipeline
+	// batcher decodes records on the workers, for Records.
+	batcher batchDecoder
 }
 
 // blockSource is the input of a Reader and what reading and unpacking its
@@ -675,7 +677,15 @@ func (r *Reader) SkipBlock() (BlockInfo, error) {
 //	}
 func Records[T any](r *Reader) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
+		r.decodeAhead(newBatchOf[T](r))
+		defer r.decodeAhead(nil)
 		for r.Next() {
+			if v, ok := batched[T](r); ok {
+				if !yield(v, nil) {
+					return
+				}
+				continue
+			}
 			var v T
 			if err := r.Decode(&v); err != nil {
 				yield(v, err)
