@@ -77,52 +77,11 @@ func BenchmarkOCFParallel(b *testing.B) {
 			if workers == 0 {
 				name = "workers=all"
 			}
-			b.Run(fmt.Sprintf("codec=%s/op=read/%s", codec, name), func(b *testing.B) {
-				file, n := parallelFile(b, codec)
-				b.SetBytes(int64(parallelFileMB() << 20))
-				b.ReportAllocs()
-				for b.Loop() {
-					r, err := ocf.NewReader(bytes.NewReader(file), ocf.WithWorkers(workers))
-					if err != nil {
-						b.Fatal(err)
-					}
-					var s Sample
-					got := 0
-					for {
-						if err := r.Decode(&s); err != nil {
-							if err == io.EOF {
-								break
-							}
-							b.Fatal(err)
-						}
-						got++
-					}
-					if got != n {
-						b.Fatalf("%d records, want %d", got, n)
-					}
-				}
-			})
-			b.Run(fmt.Sprintf("codec=%s/op=records/%s", codec, name), func(b *testing.B) {
-				file, n := parallelFile(b, codec)
-				b.SetBytes(int64(parallelFileMB() << 20))
-				b.ReportAllocs()
-				for b.Loop() {
-					r, err := ocf.NewReader(bytes.NewReader(file), ocf.WithWorkers(workers))
-					if err != nil {
-						b.Fatal(err)
-					}
-					got := 0
-					for _, err := range ocf.Records[Sample](r) {
-						if err != nil {
-							b.Fatal(err)
-						}
-						got++
-					}
-					if got != n {
-						b.Fatalf("%d records, want %d", got, n)
-					}
-				}
-			})
+			for _, op := range []string{"read", "records"} {
+				b.Run(fmt.Sprintf("codec=%s/op=%s/%s", codec, op, name), func(b *testing.B) {
+					benchRead(b, codec, workers, op == "records")
+				})
+			}
 			b.Run(fmt.Sprintf("codec=%s/op=splits/%s", codec, name), func(b *testing.B) {
 				benchSplits(b, codec, workers)
 			})
@@ -226,4 +185,38 @@ func (c *countingReaderAt) ReadAt(p []byte, off int64) (int, error) {
 	n, err := c.r.ReadAt(p, off)
 	c.n.Add(int64(n))
 	return n, err
+}
+
+// benchRead reads the large file of a codec whole, into a reused struct
+// with Decode, or as the values of ocf.Records.
+func benchRead(b *testing.B, codec string, workers int, records bool) {
+	file, n := parallelFile(b, codec)
+	b.SetBytes(int64(parallelFileMB() << 20))
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := ocf.NewReader(bytes.NewReader(file), ocf.WithWorkers(workers))
+		if err != nil {
+			b.Fatal(err)
+		}
+		got := 0
+		if records {
+			for _, err := range ocf.Records[Sample](r) {
+				if err != nil {
+					b.Fatal(err)
+				}
+				got++
+			}
+		} else {
+			var s Sample
+			for err = r.Decode(&s); err == nil; err = r.Decode(&s) {
+				got++
+			}
+			if err != io.EOF {
+				b.Fatal(err)
+			}
+		}
+		if got != n {
+			b.Fatalf("%d records, want %d", got, n)
+		}
+	}
 }
