@@ -117,14 +117,17 @@
 //
 // WithWorkers(n) decompresses a Reader's blocks, or compresses a Writer's,
 // on n goroutines (0: every core), while records go in and come out in
-// file order, with at most n+1 blocks in memory; a parallel write is
-// byte for byte the sequential one.
+// file order, with at most n+1 blocks in memory; Records decodes on the
+// workers too. A parallel read gives the records and errors of a
+// sequential one, and a parallel write is byte for byte the sequential
+// one.
 //
 // NewSplitReader reads one byte range of a file, as a distributed engine's
 // worker does: the blocks whose preceding sync marker starts in the range,
 // which is Java's DataFileReader.sync and pastSync, and Hadoop's
 // AvroRecordReader. The splits of any partition of a file read every
-// record once; PlanSplits makes such a partition for n workers.
+// record once; PlanSplits makes such a partition for n workers. Outside
+// its range a split reads the header and the rest of its last block.
 //
 // Reader.Blocks lists a file's blocks without decoding them,
 // Reader.SeekBlock moves to one by its offset, Reader.SeekLastBlock reads
