@@ -29,7 +29,11 @@ type Options struct {
 	// its decimal text, never as its bytes. Reading JSON, in every
 	// flavour, refuses with ErrRange what avro.Marshal refuses: a decimal
 	// with more digits than its precision or more after the point than
-	// its scale, whether given as a number, a string or its bytes.
+	// its scale, whether given as a number, a string or its bytes. A
+	// decimal's text whose exponent, less trailing zeros, is beyond
+	// Decode.MaxDecimalScale ("1e5000") is ErrLimit whatever the
+	// precision, as when a json.Number is encoded: the work of reading it
+	// grows with the exponent.
 	Logical Logical
 	// DecimalStrings writes readable decimals as JSON strings ("6.17")
 	// rather than numbers (6.17), for readers that would parse a number

@@ -502,9 +502,17 @@ func (n decimalNode) fromJSON(f *fromState) {
 	if !ok {
 		return
 	}
+	digits = trimLeadingZeros(digits)
+	// The power of ten the text asks for costs time and memory of its
+	// size, which a short text and a large precision would leave
+	// unbounded: its exponent, less trailing zeros, is bounded as a
+	// json.Number's is when it is encoded.
+	if len(digits) > 0 && int64(exp)+int64(len(digits)-len(trimTrailingZeros(digits))) > int64(f.maxDecimalScale) {
+		f.fail(wire.ErrLimit, start, "decimal exponent beyond the maximum decimal scale %d", f.maxDecimalScale)
+		return
+	}
 	// unscaled = digits * 10^(exp+scale)
 	shift := int64(exp) + int64(n.scale)
-	digits = trimLeadingZeros(digits)
 	if shift < 0 {
 		drop := -shift
 		if drop > int64(len(digits)) {
@@ -609,6 +617,13 @@ func (f *fromState) readDecimal() (neg bool, digits []byte, exp int, start int, 
 func trimLeadingZeros(b []byte) []byte {
 	for len(b) > 0 && b[0] == '0' {
 		b = b[1:]
+	}
+	return b
+}
+
+func trimTrailingZeros(b []byte) []byte {
+	for len(b) > 0 && b[len(b)-1] == '0' {
+		b = b[:len(b)-1]
 	}
 	return b
 }
