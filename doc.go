@@ -69,14 +69,15 @@
 // A uuid's text is the RFC 4122 form, 8-4-4-4-12 hexadecimal digits in
 // either case (Java's UUID.fromString takes that form too); the version
 // and variant bits are not checked. Encoding a uuid on string, from a Go
-// string, []byte, any or a type with MarshalText, and reading one from
-// JSON in every flavour, refuses other text with ErrRange and the path;
-// the string is written as it is, not rewritten in lower case. Decoding
-// keeps what a writer sent: such text decodes into a Go string unchanged,
-// and into a [16]byte-kinded type it is an ErrInvalid error with the path
-// and offset. A decimal held as its unscaled bytes ([]byte) is refused
-// with ErrRange when it has more digits than the precision, as a big.Rat
-// is; decoding keeps it.
+// string, []byte, any, value.Value or a type with MarshalText, and
+// reading one from JSON in every flavour, refuses other text with
+// ErrRange and the path; the string is written as it is, not rewritten
+// in lower case. Decoding keeps what a writer sent: such text decodes
+// into a Go string unchanged, and into a [16]byte-kinded type it is an
+// ErrInvalid error with the path and offset. A decimal held as its
+// unscaled bytes ([]byte, or the bytes or fixed of a value.Value) is
+// refused with ErrRange when it has more digits than the precision, as a
+// big.Rat is; decoding keeps it.
 //
 // Timestamps count units since 1970-01-01T00:00:00Z, with sub-unit digits
 // dropped towards the past; the local-timestamp types count the wall clock

@@ -286,8 +286,25 @@ func (c *compiler) valueNodeFor(s *schema.Schema, path string, inRecord bool) (v
 	default:
 		return nil, typeErr(path, valueType, s, "unknown schema kind")
 	}
+	if l := s.Logical(); l == schema.Decimal || l == schema.UUID && s.Kind() == schema.String {
+		n = valueChecked{valueNode: n, check: newDatumCheck(s)}
+	}
 	c.setValueNode(s, n)
 	return n, nil
+}
+
+// valueChecked writes a decimal's or uuid's value.Value with the node of
+// its underlying type, then checks the datum as the encoders of Go values
+// of that type do.
+type valueChecked struct {
+	valueNode
+	check datumCheck
+}
+
+func (n valueChecked) write(v value.Value, e *encodeState) {
+	start := len(e.Buf)
+	n.valueNode.write(v, e)
+	n.check.after(start, e)
 }
 
 func (c *compiler) setValueNode(s *schema.Schema, n valueNode) {
