@@ -17,6 +17,7 @@ import (
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/avrojson"
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/value"
 )
 
 // A logicalCase is one value of a logical type: the Go value avro.Marshal
@@ -87,6 +88,25 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 		want, merr = avro.Marshal(c.s, c.g)
 		ok = merr == nil
 	}
+	// The same value held in a value.Value encodes alike.
+	var gv *value.Value
+	switch g := c.g.(type) {
+	case []byte:
+		gv = &value.Value{}
+		*gv = value.Bytes(g)
+	case string:
+		if c.s.Kind() == schema.String {
+			gv = &value.Value{}
+			*gv = value.String(g)
+		}
+	}
+	if gv != nil {
+		vb, err := avro.Marshal(c.s, gv)
+		if (err == nil) != ok || ok && !bytes.Equal(vb, want) {
+			t.Errorf("%s: avro.Marshal(value.Value %v) = %x, %v; avro.Marshal(%v): %x, %v", c.s, *gv, vb, err, c.g, want, merr)
+		}
+	}
+	union := schema.MustParse(`["null",` + c.s.String() + `]`)
 	rec := schema.MustParse(`{"type":"record","name":"W","fields":[{"name":"f","type":` + c.s.String() + `}]}`)
 	for _, f := range []struct {
 		name  string
@@ -120,6 +140,20 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 				if agreesWith(t, fmt.Sprintf("%s Unmarshal %T", what, p), err, ok, c) {
 					sameDatum(t, fmt.Sprintf("%s Unmarshal %T", what, p), c.s, p, bin)
 				}
+			}
+			var v value.Value
+			err = f.o.Unmarshal(c.s, []byte(text), &v)
+			if agreesWith(t, what+" Unmarshal value.Value", err, ok, c) {
+				sameDatum(t, what+" Unmarshal value.Value", c.s, &v, bin)
+			}
+			// In a union with null, tagged as the flavour writes it.
+			in := text
+			if f.name == "avro" {
+				in = `{"` + c.s.FullName() + `":` + text + `}`
+			}
+			ub, err := f.o.JSONToBinary(nil, union, []byte(in))
+			if agreesWith(t, what+" in a union", err, ok, c) && !bytes.Equal(ub, append([]byte{2}, bin...)) {
+				t.Errorf("%s in a union: %x, want 02%x", what, ub, bin)
 			}
 			// In a record, with the field's path in the error.
 			var m any
