@@ -3,6 +3,7 @@ package avrojson_test
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -484,6 +485,10 @@ func decimalCases(r *rand.Rand) []logicalCase {
 					}
 				}
 				out = append(out, c)
+				// The text as a json.Number, which avro.Marshal takes
+				// for a decimal.
+				out = append(out, logicalCase{s: s, g: json.Number(text), exact: true, plain: []string{text},
+					typed: func() any { return new(json.Number) }})
 			}
 		}
 	}
