@@ -33,7 +33,11 @@ type Options struct {
 	// decimal's text whose exponent, less trailing zeros, is beyond
 	// Decode.MaxDecimalScale ("1e5000") is ErrLimit whatever the
 	// precision, as when a json.Number is encoded: the work of reading it
-	// grows with the exponent.
+	// grows with the exponent. Text of a timestamp or time of day with
+	// digits below the type's unit ("00:00:00.0005" for a time-millis)
+	// is ErrRange, not rounded: avro.Marshal drops those digits of a
+	// time.Time or time.Duration, but text that says more than the datum
+	// can hold is refused.
 	Logical Logical
 	// DecimalStrings writes readable decimals as JSON strings ("6.17")
 	// rather than numbers (6.17), for readers that would parse a number
