@@ -110,10 +110,17 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 	union := schema.MustParse(`["null",` + c.s.String() + `]`)
 	rec := schema.MustParse(`{"type":"record","name":"W","fields":[{"name":"f","type":` + c.s.String() + `}]}`)
 	for _, f := range []struct {
-		name  string
-		o     avrojson.Options
-		texts []string
-	}{{"avro", avrojson.Options{}, c.avro}, {"plain", avrojson.Plain(), c.plain}} {
+		name   string
+		o      avrojson.Options
+		texts  []string
+		tagged bool
+	}{
+		{"avro", avrojson.Options{}, c.avro, true},
+		{"plain", avrojson.Plain(), c.plain, false},
+		// The other options, which read the same texts.
+		{"avro logical tags", avrojson.Options{Unions: avrojson.TaggedLogicalUnions}, c.avro, true},
+		{"readable tagged", avrojson.Options{Logical: avrojson.ReadableLogical, Bytes: avrojson.Base64Bytes, DecimalStrings: true}, c.plain, true},
+	} {
 		for _, text := range f.texts {
 			what := fmt.Sprintf("%s %s %s (avro.Marshal(%v): %v)", f.name, c.s, text, c.g, merr)
 			bin, err := f.o.JSONToBinary(nil, c.s, []byte(text))
@@ -149,7 +156,7 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 			}
 			// In a union with null, tagged as the flavour writes it.
 			in := text
-			if f.name == "avro" {
+			if f.tagged {
 				in = `{"` + c.s.FullName() + `":` + text + `}`
 			}
 			ub, err := f.o.JSONToBinary(nil, union, []byte(in))
