@@ -104,7 +104,9 @@
 // nanos), so only the pointer round-trips "no time". time-millis and
 // time-micros values outside [0, 24h) pass through both ways, although
 // they are not valid times of day (Java's and Python's readers reject
-// them).
+// them). A time-micros beyond about ±292 years, which a time.Duration
+// cannot hold, is an ErrRange error when decoded into a time.Duration or
+// an any; an int64 target reads every time-micros.
 //
 // # Generic values
 //
