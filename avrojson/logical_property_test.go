@@ -10,6 +10,7 @@ import (
 	"math/big"
 	mrand "math/rand"
 	"math/rand/v2"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -162,6 +163,15 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 			ub, err := f.o.JSONToBinary(nil, union, []byte(in))
 			if agreesWith(t, what+" in a union", err, ok, c) && !bytes.Equal(ub, append([]byte{2}, bin...)) {
 				t.Errorf("%s in a union: %x, want 02%x", what, ub, bin)
+			}
+			if c.typed != nil {
+				// In a struct field of the typed target.
+				st := reflect.StructOf([]reflect.StructField{{Name: "F", Type: reflect.TypeOf(c.typed()).Elem(), Tag: `avro:"f"`}})
+				p := reflect.New(st).Interface()
+				err = f.o.Unmarshal(rec, []byte(`{"f":`+text+`}`), p)
+				if agreesWith(t, fmt.Sprintf("%s Unmarshal %s", what, st), err, ok, c) {
+					sameDatum(t, fmt.Sprintf("%s Unmarshal %s", what, st), rec, p, bin)
+				}
 			}
 			// In a record, with the field's path in the error.
 			var m any
