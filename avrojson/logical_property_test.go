@@ -36,7 +36,13 @@ type logicalCase struct {
 	// malformed is true for texts the flavour cannot parse as the type
 	// (a uuid on fixed that is neither its text nor 16 bytes): refused
 	// with ErrInvalid, as malformed readable text is.
-	malformed   bool
+	malformed bool
+	// limit is set when avro.Marshal refuses the value with ErrLimit
+	// (a scale beyond MaxDecimalScale): reading refuses it so too.
+	limit bool
+	// big is set for values near the limits of the library (a scale at
+	// and past MaxDecimalScale): any step may then refuse with ErrLimit.
+	big bool
 	avro, plain []string
 	// typed returns a new typed target, or nil when there is none.
 	typed func() any
@@ -89,6 +95,7 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 	if c.g != nil {
 		want, merr = avro.Marshal(c.s, c.g)
 		ok = merr == nil
+		c.limit = errors.Is(merr, avro.ErrLimit)
 	}
 	// The same value held in a value.Value encodes alike.
 	var gv *value.Value
@@ -108,6 +115,9 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 			t.Errorf("%s: avro.Marshal(value.Value %v) = %x, %v; avro.Marshal(%v): %x, %v", c.s, *gv, vb, err, c.g, want, merr)
 		}
 	}
+	// Numbers of a decimal's 2100 digits fit.
+	plain := avrojson.Plain()
+	plain.MaxNumberLength = 4096
 	union := schema.MustParse(`["null",` + c.s.String() + `]`)
 	rec := schema.MustParse(`{"type":"record","name":"W","fields":[{"name":"f","type":` + c.s.String() + `}]}`)
 	for _, f := range []struct {
@@ -117,10 +127,10 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 		tagged bool
 	}{
 		{"avro", avrojson.Options{}, c.avro, true},
-		{"plain", avrojson.Plain(), c.plain, false},
+		{"plain", plain, c.plain, false},
 		// The other options, which read the same texts.
 		{"avro logical tags", avrojson.Options{Unions: avrojson.TaggedLogicalUnions}, c.avro, true},
-		{"readable tagged", avrojson.Options{Logical: avrojson.ReadableLogical, Bytes: avrojson.Base64Bytes, DecimalStrings: true}, c.plain, true},
+		{"readable tagged", avrojson.Options{Logical: avrojson.ReadableLogical, Bytes: avrojson.Base64Bytes, DecimalStrings: true, MaxNumberLength: 4096}, c.plain, true},
 	} {
 		for _, text := range f.texts {
 			what := fmt.Sprintf("%s %s %s (avro.Marshal(%v): %v)", f.name, c.s, text, c.g, merr)
@@ -131,7 +141,7 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 			if want != nil && !bytes.Equal(bin, want) {
 				t.Errorf("%s: JSONToBinary wrote %x, avro.Marshal %x", what, bin, want)
 			}
-			reencodes(t, what, c.s, bin)
+			reencodes(t, what, c.s, bin, c.big)
 			var a any
 			err = f.o.Unmarshal(c.s, []byte(text), &a)
 			if timeMicrosOverflow(c.s, bin) {
@@ -141,19 +151,19 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 					t.Errorf("%s Unmarshal any: %v, want ErrRange as avro.Unmarshal gives", what, err)
 				}
 			} else if agreesWith(t, what+" Unmarshal any", err, ok, c) {
-				sameDatum(t, what+" Unmarshal any", c.s, a, bin)
+				sameDatum(t, what+" Unmarshal any", c.s, a, bin, c.big)
 			}
 			if c.typed != nil {
 				p := c.typed()
 				err = f.o.Unmarshal(c.s, []byte(text), p)
 				if agreesWith(t, fmt.Sprintf("%s Unmarshal %T", what, p), err, ok, c) {
-					sameDatum(t, fmt.Sprintf("%s Unmarshal %T", what, p), c.s, p, bin)
+					sameDatum(t, fmt.Sprintf("%s Unmarshal %T", what, p), c.s, p, bin, c.big)
 				}
 			}
 			var v value.Value
 			err = f.o.Unmarshal(c.s, []byte(text), &v)
 			if agreesWith(t, what+" Unmarshal value.Value", err, ok, c) {
-				sameDatum(t, what+" Unmarshal value.Value", c.s, &v, bin)
+				sameDatum(t, what+" Unmarshal value.Value", c.s, &v, bin, c.big)
 			}
 			// In a union with null, tagged as the flavour writes it.
 			in := text
@@ -170,7 +180,7 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 				p := reflect.New(st).Interface()
 				err = f.o.Unmarshal(rec, []byte(`{"f":`+text+`}`), p)
 				if agreesWith(t, fmt.Sprintf("%s Unmarshal %s", what, st), err, ok, c) {
-					sameDatum(t, fmt.Sprintf("%s Unmarshal %s", what, st), rec, p, bin)
+					sameDatum(t, fmt.Sprintf("%s Unmarshal %s", what, st), rec, p, bin, c.big)
 				}
 			}
 			// In a record, with the field's path in the error.
@@ -181,7 +191,7 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 					t.Errorf("%s in a record: %v, want ErrRange as avro.Unmarshal gives", what, err)
 				}
 			} else if agreesWith(t, what+" in a record", err, ok, c) {
-				sameDatum(t, what+" in a record", rec, m, append([]byte(nil), bin...))
+				sameDatum(t, what+" in a record", rec, m, bin, c.big)
 			} else if err != nil {
 				var e *avro.Error
 				if !errors.As(err, &e) || e.Path != "f" || e.Offset < int64(len(`{"f":`)) {
@@ -201,10 +211,20 @@ func checkLogicalCase(t *testing.T, c logicalCase) bool {
 func agreesWith(t *testing.T, what string, err error, ok bool, c logicalCase) bool {
 	t.Helper()
 	switch {
+	case c.big && errors.Is(err, avro.ErrLimit):
+		// A documented limit of reading, which avro.Marshal of another Go
+		// type may not reach.
 	case ok && c.exact && err != nil:
 		t.Errorf("%s: %v, want accepted as avro.Marshal accepts it", what, err)
 	case ok && !c.exact && !errors.Is(err, avro.ErrRange):
 		t.Errorf("%s: %v, want ErrRange for digits the type does not hold", what, err)
+	case c.limit:
+		// avro.Marshal of this Go type reached a limit; reading, which may
+		// not need what it bounds (a decimal's bytes need no scale),
+		// accepts or reaches it too.
+		if err != nil && !errors.Is(err, avro.ErrLimit) && !errors.Is(err, avro.ErrRange) {
+			t.Errorf("%s: %v, want ErrLimit, ErrRange or accepted", what, err)
+		}
 	case !ok && c.malformed && !errors.Is(err, avro.ErrInvalid):
 		t.Errorf("%s: %v, want ErrInvalid for text that is not the type's", what, err)
 	case !ok && !c.malformed && c.g != nil && !errors.Is(err, avro.ErrRange):
@@ -217,7 +237,7 @@ func agreesWith(t *testing.T, what string, err error, ok bool, c logicalCase) bo
 
 // reencodes checks that bin decodes with avro.Unmarshal and encodes to
 // the same bytes.
-func reencodes(t *testing.T, what string, s *schema.Schema, bin []byte) {
+func reencodes(t *testing.T, what string, s *schema.Schema, bin []byte, big bool) {
 	t.Helper()
 	var back any
 	target := any(&back)
@@ -226,15 +246,21 @@ func reencodes(t *testing.T, what string, s *schema.Schema, bin []byte) {
 		target = back
 	}
 	if err := avro.Unmarshal(s, bin, target); err != nil {
+		if big && errors.Is(err, avro.ErrLimit) {
+			return
+		}
 		t.Errorf("%s: avro.Unmarshal of the datum JSONToBinary wrote (%x): %v", what, bin, err)
 		return
 	}
-	sameDatum(t, what+" decoded", s, back, bin)
+	sameDatum(t, what+" decoded", s, back, bin, big)
 }
 
-func sameDatum(t *testing.T, what string, s *schema.Schema, v any, bin []byte) {
+func sameDatum(t *testing.T, what string, s *schema.Schema, v any, bin []byte, big bool) {
 	t.Helper()
 	got, err := avro.Marshal(s, v)
+	if big && errors.Is(err, avro.ErrLimit) {
+		return
+	}
 	if err != nil || !bytes.Equal(got, bin) {
 		t.Errorf("%s: avro.Marshal(%v) = %x, %v; want %x", what, v, got, err, bin)
 	}
@@ -459,10 +485,15 @@ func durationCases(r *rand.Rand) []logicalCase {
 
 func decimalCases(r *rand.Rand) []logicalCase {
 	var out []logicalCase
-	for range 40 {
+	for i := range 42 {
+		first := len(out)
 		p := 1 + r.IntN(40)
+		if i >= 40 {
+			// A scale at and past MaxDecimalScale.
+			p = 2100
+		}
 		size := -1
-		if r.IntN(2) == 0 {
+		if i < 40 && r.IntN(2) == 0 {
 			size = 1 + r.IntN(20)
 			if r.IntN(2) == 0 {
 				p = schema.MaxDecimalPrecision(size) // the most digits the size holds
@@ -470,11 +501,17 @@ func decimalCases(r *rand.Rand) []logicalCase {
 			p = min(p, schema.MaxDecimalPrecision(size))
 		}
 		sc := []int{0, p, r.IntN(p + 1)}[r.IntN(3)]
+		if i >= 40 {
+			sc = avro.DefaultMaxDecimalScale + i - 40
+		}
 		typ := `"type":"bytes"`
 		if size > 0 {
 			typ = fmt.Sprintf(`"type":"fixed","name":"F","size":%d`, size)
 		}
 		s := schema.MustParse(fmt.Sprintf(`{%s,"logicalType":"decimal","precision":%d,"scale":%d}`, typ, p, sc))
+		if s.Logical() != schema.Decimal {
+			panic(fmt.Sprintf("schema %s lost its logical type", s))
+		}
 		bound := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(p)), nil)
 		one := big.NewInt(1)
 		for _, u := range []*big.Int{
@@ -507,6 +544,9 @@ func decimalCases(r *rand.Rand) []logicalCase {
 				out = append(out, logicalCase{s: s, g: json.Number(text), exact: true, plain: []string{text},
 					typed: func() any { return new(json.Number) }})
 			}
+		}
+		for j := first; j < len(out); j++ {
+			out[j].big = i >= 40
 		}
 	}
 	return out
