@@ -1,14 +1,17 @@
 package avrojson_test
 
 import (
+	"bytes"
 	"errors"
 	"math/big"
 	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/avrojson"
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/varint"
 )
 
 // A decimal's declared precision does not bound the work of reading it:
@@ -65,5 +68,33 @@ func TestDecimalReadingBoundedWithHugePrecision(t *testing.T) {
 	var r big.Rat
 	if err := avro.Unmarshal(s, bin, &r); err != nil || r.Cmp(new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(4000), nil))) != 0 {
 		t.Errorf("1e4000 with MaxDecimalScale 5000: %v", err)
+	}
+}
+
+// Writing a decimal as readable text takes more than linear time in its
+// digits, so it is bounded by Decode.MaxDecimalScale, not by the
+// precision a schema declares: a precision of 2^31-1 does not let a
+// datum of a mebibyte be written as 2.5 million digits.
+func TestReadableDecimalWriteBoundedWithHugePrecision(t *testing.T) {
+	readable := avrojson.Options{Logical: avrojson.ReadableLogical}
+	for _, p := range []int{2147483647, 5000} {
+		s := schema.MustParse(`{"type":"bytes","logicalType":"decimal","precision":` + strconv.Itoa(p) + `,"scale":0}`)
+		datum := func(n int) []byte {
+			return append(varint.AppendLong(nil, int64(n)), bytes.Repeat([]byte{0x7f}, n)...)
+		}
+		for _, c := range []struct {
+			n  int
+			ok bool
+		}{{849, true}, {851, false}, {1 << 20, false}} {
+			text, err := readable.BinaryToJSON(nil, s, datum(c.n))
+			if c.ok != (err == nil) || !c.ok && !errors.Is(err, avro.ErrLimit) {
+				t.Errorf("precision %d, %d bytes: %d bytes of text, %v; want ok %v", p, c.n, len(text), err, c.ok)
+			}
+		}
+		more := readable
+		more.Decode.MaxDecimalScale = 5000
+		if _, err := more.BinaryToJSON(nil, s, datum(2000)); err != nil {
+			t.Errorf("precision %d, 2000 bytes with MaxDecimalScale 5000: %v", p, err)
+		}
 	}
 }

@@ -42,7 +42,7 @@ type logicalCase struct {
 	limit bool
 	// big is set for values near the limits of the library (a scale at
 	// and past MaxDecimalScale): any step may then refuse with ErrLimit.
-	big bool
+	big         bool
 	avro, plain []string
 	// typed returns a new typed target, or nil when there is none.
 	typed func() any

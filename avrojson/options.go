@@ -116,8 +116,9 @@ const (
 	// text, and durations in ISO 8601 ("P1M2DT3.500S").
 	// A timestamp or date outside the years 0 to 9999, and a time of day
 	// outside a day, is written as its number. A decimal with more digits
-	// than its precision or Decode.MaxDecimalScale, whichever is more, is
-	// ErrLimit: writing a number in decimal takes more than linear time.
+	// than Decode.MaxDecimalScale is ErrLimit, whatever the precision its
+	// schema declares: writing a number in decimal takes more than linear
+	// time.
 	ReadableLogical
 )
 

@@ -411,7 +411,7 @@ func (n decimalNode) toJSON(t *toState) {
 		t.Failf(wire.ErrLimit, "decimal scale %d beyond %d", n.scale, t.MaxDecimalScale)
 		return
 	}
-	b, ok := decimalText(t, b, n.precision)
+	b, ok := decimalText(t, b)
 	if !ok {
 		return
 	}
@@ -419,15 +419,16 @@ func (n decimalNode) toJSON(t *toState) {
 }
 
 // decimalText returns the unscaled value unscaled without the sign bytes
-// that repeat its sign, and whether it has at most the digits of precision
-// or of the decoding's MaxDecimalScale, whichever is more, failing t if
-// not: the time to write a number in decimal grows faster than its length,
-// while a value padded with sign bytes writes no more digits.
-func decimalText(t *toState, unscaled []byte, precision int) ([]byte, bool) {
+// that repeat its sign, and whether it has at most the digits of the
+// decoding's MaxDecimalScale, failing t if not: the time to write a
+// number in decimal grows faster than its length, while a value padded
+// with sign bytes writes no more digits. The precision does not raise the
+// limit, as a schema may declare any precision up to 2^31-1.
+func decimalText(t *toState, unscaled []byte) ([]byte, bool) {
 	for len(unscaled) > 1 && (unscaled[0] == 0 && unscaled[1] < 0x80 || unscaled[0] == 0xff && unscaled[1] >= 0x80) {
 		unscaled = unscaled[1:]
 	}
-	limit := max(precision, t.MaxDecimalScale)
+	limit := t.MaxDecimalScale
 	// A byte holds at most 2.41 digits.
 	if len(unscaled) > limit*100/241+1 {
 		t.Failf(wire.ErrLimit, "decimal of %d bytes, more digits than the limit of %d", len(unscaled), limit)
@@ -503,14 +504,8 @@ func (n decimalNode) fromJSON(f *fromState) {
 		return
 	}
 	digits = trimLeadingZeros(digits)
-	// The power of ten the text asks for costs time and memory of its
-	// size, which a short text and a large precision would leave
-	// unbounded: its exponent, less trailing zeros, is bounded as a
-	// json.Number's is when it is encoded.
-	if len(digits) > 0 && int64(exp)+int64(len(digits)-len(trimTrailingZeros(digits))) > int64(f.maxDecimalScale) {
-		f.fail(wire.ErrLimit, start, "decimal exponent beyond the maximum decimal scale %d", f.maxDecimalScale)
-		return
-	}
+	// The exponent of the value, less trailing zeros.
+	exp10 := int64(exp) + int64(len(digits)-len(trimTrailingZeros(digits)))
 	// unscaled = digits * 10^(exp+scale)
 	shift := int64(exp) + int64(n.scale)
 	if shift < 0 {
@@ -535,6 +530,15 @@ func (n decimalNode) fromJSON(f *fromState) {
 	total := int64(len(digits)) + shift
 	if len(digits) > 0 && n.precision > 0 && total > int64(n.precision) {
 		f.fail(wire.ErrRange, start, "decimal has more than %d digits (the decimal's precision)", n.precision)
+		return
+	}
+	// The power of ten the text asks for costs time and memory of its
+	// size, which a short text and a large precision would leave
+	// unbounded: its exponent, less trailing zeros, is bounded as a
+	// json.Number's is when it is encoded (after the precision, which
+	// costs nothing to check).
+	if len(digits) > 0 && exp10 > int64(f.maxDecimalScale) {
+		f.fail(wire.ErrLimit, start, "decimal exponent beyond the maximum decimal scale %d", f.maxDecimalScale)
 		return
 	}
 	limit := int64(max(n.precision, f.maxNumber))
@@ -644,7 +648,7 @@ type bigDecimalNode struct{ asString bool }
 func (n bigDecimalNode) toJSON(t *toState) {
 	raw, scale, ok := t.ReadBigDecimal()
 	if ok {
-		raw, ok = decimalText(t, raw, 0)
+		raw, ok = decimalText(t, raw)
 	}
 	if !ok {
 		return
