@@ -224,8 +224,8 @@ func TestZeroSizeRecordItemsCharged(t *testing.T) {
 }
 
 // TestReadableDecimalDigits: a decimal is written as readable text only up
-// to the digits of its precision or MaxDecimalScale, whichever is more, as
-// the time to write a number in decimal grows faster than its length.
+// to the digits of MaxDecimalScale, as the time to write a number in
+// decimal grows faster than its length.
 func TestReadableDecimalDigits(t *testing.T) {
 	dec := schema.MustParse(`{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}`)
 	big := schema.MustParse(`{"type":"bytes","logicalType":"big-decimal"}`)
