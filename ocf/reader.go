@@ -669,7 +669,8 @@ func (r *Reader) SkipBlock() (BlockInfo, error) {
 // Records returns an iterator over the records of r decoded into values of
 // type T. It stops after the last record, or after yielding the first
 // error with the zero T (a bad file, also reported by Err, or a T that
-// cannot hold the schema):
+// cannot hold the schema). A Reader made WithWorkers decodes the records
+// on its workers, ahead of the loop:
 //
 //	for rec, err := range ocf.Records[T](r) {
 //		if err != nil { return err }
