@@ -62,6 +62,10 @@ type parseState struct {
 	// pending indexes them, for a record default that leaves a field out
 	// and so takes that field's default, which may not be checked yet.
 	defaults []pendingDefault
+	// defPaths and checking are the paths of the defaults being checked
+	// (see checkDefault) and how many checks are under way.
+	defPaths []*[2]path
+	checking int
 	// unions holds the unions of this text whose branches are all plain
 	// primitives, by their branch kinds (see primitiveUnion).
 	unions map[uint64]*Schema
@@ -69,10 +73,13 @@ type parseState struct {
 
 // pendingDefault is a field's default, kept until the text is parsed.
 type pendingDefault struct {
-	f     *Field
-	v     any
-	p     *path
-	state defaultState
+	f *Field
+	v any
+	// fields is the path of the field's record's "fields": the path of
+	// the default, fields[i].default, is built from it when the default
+	// is checked, so that a field costs no path of its own.
+	fields *path
+	state  defaultState
 }
 
 type defaultState uint8
@@ -86,9 +93,9 @@ const (
 // queueDefault keeps field f's default v to check once the text is
 // parsed. The JSON is set now: String, which compares a repeated
 // definition with the earlier one (Parser), must see it.
-func (st *parseState) queueDefault(f *Field, v any, p *path) {
+func (st *parseState) queueDefault(f *Field, v any, fields *path) {
 	f.hasDefault, f.defJSON = true, cloneJSON(v)
-	st.defaults = append(st.defaults, pendingDefault{f: f, v: v, p: p})
+	st.defaults = append(st.defaults, pendingDefault{f: f, v: v, fields: fields})
 	f.pending = int32(len(st.defaults))
 }
 
@@ -100,10 +107,23 @@ func (st *parseState) checkDefault(i int) error {
 	case defaultChecked:
 		return nil
 	case defaultChecking:
-		return d.p.errorf("the default needs itself: a record default in it leaves this field out")
+		fp := d.fields.elem(d.f.index)
+		dp := fp.key("default")
+		return dp.errorf("the default needs itself: a record default in it leaves this field out")
 	}
 	d.state = defaultChecking
-	err := st.setDefault(d.f, d.v, d.p)
+	// The paths of the defaults being checked, one pair for each level
+	// of checks within checks, serve every default checked at that level:
+	// a path is read only to report an error, at once.
+	if st.checking == len(st.defPaths) {
+		st.defPaths = append(st.defPaths, new([2]path))
+	}
+	pp := st.defPaths[st.checking]
+	pp[0] = d.fields.elem(d.f.index)
+	pp[1] = pp[0].key("default")
+	st.checking++
+	err := st.setDefault(d.f, d.v, &pp[1])
+	st.checking--
 	d.state = defaultChecked
 	return err
 }
@@ -568,7 +588,7 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 	// bound).
 	minSize := 0
 	for i, v := range list {
-		f, err := st.field(s, v, i, st.elem(fp, i))
+		f, err := st.field(s, v, i, fp)
 		if err != nil {
 			return err
 		}
@@ -582,7 +602,11 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 	return nil
 }
 
-func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, error) {
+// field parses item index of a record's fields, whose path is fields. The
+// field's own path stays on the stack unless its type needs it on the heap.
+func (st *parseState) field(rec *Schema, v any, index int, fields *path) (*Field, error) {
+	fp := fields.elem(index)
+	p := &fp
 	o, ok := v.(*object)
 	if !ok {
 		return nil, p.errorf(fmt.Sprintf("a field must be an object, not %s", jsonKind(v)))
@@ -614,7 +638,7 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 	} else if shared := st.sharedUnion(tv); shared != nil {
 		typ = shared // it needs no path
 	} else {
-		typ, err = st.parse(tv, rec.namespace, st.key(p, "type"))
+		typ, err = st.parse(tv, rec.namespace, st.key(st.newPath(fp), "type"))
 	}
 	if err != nil {
 		return nil, err
@@ -654,7 +678,7 @@ func (st *parseState) field(rec *Schema, v any, index int, p *path) (*Field, err
 		}
 	}
 	if dv, ok := o.get("default"); ok {
-		st.queueDefault(f, dv, st.key(p, "default"))
+		st.queueDefault(f, dv, fields)
 	}
 	for i, k := range o.keys {
 		if !fieldAttrs[k] {
