@@ -582,7 +582,7 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 		return fp.errorf(fmt.Sprintf("must be an array, not %s", jsonKind(fv)))
 	}
 	s.fields = make([]*Field, 0, len(list))
-	s.fieldByName = make(map[string]int, len(list))
+	s.fieldTable = newFieldTable(len(list))
 	// The sum is kept aside until the end: a field that refers back to
 	// the record must see 0, not a partial sum (MinEncodedSize is a lower
 	// bound).
@@ -593,7 +593,7 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 			return err
 		}
 		s.fields = append(s.fields, f)
-		s.fieldByName[f.name] = i
+		s.addField()
 		// Clamped so that it cannot overflow an int on 32-bit platforms
 		// (a record of many huge fixed types); still a lower bound.
 		minSize = min(minSize+f.typ.minSize, math.MaxInt32)
@@ -623,7 +623,7 @@ func (st *parseState) field(rec *Schema, v any, index int, fields *path) (*Field
 	if !validName(name) {
 		return nil, np.errorf(fmt.Sprintf("invalid field name %q", name))
 	}
-	if _, dup := rec.fieldByName[name]; dup {
+	if rec.fieldIndex(name) >= 0 {
 		return nil, np.errorf(fmt.Sprintf("duplicate field name %q", name))
 	}
 	tv, ok := o.get("type")

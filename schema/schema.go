@@ -134,8 +134,8 @@ type Schema struct {
 	isError   bool
 
 	// Record.
-	fields      []*Field
-	fieldByName map[string]int
+	fields     []*Field
+	fieldTable fieldTable
 
 	// Enum.
 	symbols        []string
@@ -275,7 +275,7 @@ func (s *Schema) Fields() []*Field { return s.fields }
 
 // Field returns the record field with the given name, or nil.
 func (s *Schema) Field(name string) *Field {
-	if i, ok := s.fieldByName[name]; ok {
+	if i := s.fieldIndex(name); i >= 0 {
 		return s.fields[i]
 	}
 	return nil
