@@ -64,6 +64,55 @@ type decoder struct {
 	objs    []object
 	keySlab []string
 	valSlab []any
+	// arrays are the arrays of keywords decoded so far (see
+	// keywordArray).
+	arrays []keywordArray
+}
+
+// keywordArray is a short array whose items are all keywords, such as
+// the union ["null","string"], with its value in the decoded tree: a text
+// that repeats one, as a record of nullable fields does, gets one array
+// and one interface for all its uses. The tree is only read, so that they
+// can be shared.
+type keywordArray struct {
+	n     int
+	items [4]string
+	val   any
+}
+
+// maxKeywordArrays bounds the arrays of keywords a decoder keeps: a text
+// uses a few, and past them an array is decoded as any other.
+const maxKeywordArrays = 16
+
+// keywordArray returns the shared value of the array of items when they
+// are keywords, and whether they are.
+func (d *decoder) keywordArray(items []any) (any, bool) {
+	var k keywordArray
+	if len(items) > len(k.items) {
+		return nil, false
+	}
+	k.n = len(items)
+	for i, v := range items {
+		s, ok := v.(string)
+		if !ok {
+			return nil, false
+		}
+		if _, ok := boxedKeywords[s]; !ok {
+			return nil, false
+		}
+		k.items[i] = s
+	}
+	for i := range d.arrays {
+		if a := &d.arrays[i]; a.n == k.n && a.items == k.items {
+			return a.val, true
+		}
+	}
+	if len(d.arrays) == maxKeywordArrays {
+		return nil, false
+	}
+	k.val = d.cutVals(items)
+	d.arrays = append(d.arrays, k)
+	return k.val, true
 }
 
 // slabChunk is the size of the next chunk of a slab that holds cur items
@@ -352,6 +401,11 @@ func (d *decoder) array() (any, error) {
 		case ']':
 			d.pos++
 			d.depth--
+			if a, ok := d.keywordArray(d.vals[mark:]); ok {
+				clear(d.vals[mark:])
+				d.vals = d.vals[:mark]
+				return a, nil
+			}
 			a := d.cutVals(d.vals[mark:])
 			clear(d.vals[mark:])
 			d.vals = d.vals[:mark]
