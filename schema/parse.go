@@ -73,8 +73,8 @@ type parseState struct {
 
 // pendingDefault is a field's default, kept until the text is parsed.
 type pendingDefault struct {
+	// f is the field; the default is its copy of the JSON (defJSON).
 	f *Field
-	v any
 	// fields is the path of the field's record's "fields": the path of
 	// the default, fields[i].default, is built from it when the default
 	// is checked, so that a field costs no path of its own.
@@ -95,7 +95,7 @@ const (
 // definition with the earlier one (Parser), must see it.
 func (st *parseState) queueDefault(f *Field, v any, fields *path) {
 	f.hasDefault, f.defJSON = true, cloneJSON(v)
-	st.defaults = append(st.defaults, pendingDefault{f: f, v: v, fields: fields})
+	st.defaults = append(st.defaults, pendingDefault{f: f, fields: fields})
 	f.pending = int32(len(st.defaults))
 }
 
@@ -107,7 +107,7 @@ func (st *parseState) checkDefault(i int) error {
 	case defaultChecked:
 		return nil
 	case defaultChecking:
-		fp := d.fields.elem(d.f.index)
+		fp := d.fields.elem(int(d.f.index))
 		dp := fp.key("default")
 		return dp.errorf("the default needs itself: a record default in it leaves this field out")
 	}
@@ -119,10 +119,10 @@ func (st *parseState) checkDefault(i int) error {
 		st.defPaths = append(st.defPaths, new([2]path))
 	}
 	pp := st.defPaths[st.checking]
-	pp[0] = d.fields.elem(d.f.index)
+	pp[0] = d.fields.elem(int(d.f.index))
 	pp[1] = pp[0].key("default")
 	st.checking++
-	err := st.setDefault(d.f, d.v, &pp[1])
+	err := st.setDefault(d.f, d.f.defJSON, &pp[1])
 	st.checking--
 	d.state = defaultChecked
 	return err
@@ -587,8 +587,11 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 	// the record must see 0, not a partial sum (MinEncodedSize is a lower
 	// bound).
 	minSize := 0
+	// The fields are cut from one slab: a record of a million fields is
+	// one allocation for them, not a million.
+	slab := make([]Field, len(list))
 	for i, v := range list {
-		f, err := st.field(s, v, i, fp)
+		f, err := st.field(s, &slab[i], v, i, fp)
 		if err != nil {
 			return err
 		}
@@ -602,9 +605,10 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 	return nil
 }
 
-// field parses item index of a record's fields, whose path is fields. The
+// field parses item index of a record's fields, whose path is fields,
+// into f. The
 // field's own path stays on the stack unless its type needs it on the heap.
-func (st *parseState) field(rec *Schema, v any, index int, fields *path) (*Field, error) {
+func (st *parseState) field(rec *Schema, f *Field, v any, index int, fields *path) (*Field, error) {
 	fp := fields.elem(index)
 	p := &fp
 	o, ok := v.(*object)
@@ -643,7 +647,7 @@ func (st *parseState) field(rec *Schema, v any, index int, fields *path) (*Field
 	if err != nil {
 		return nil, err
 	}
-	f := &Field{name: name, typ: typ, index: index, defBranch: -1}
+	*f = Field{name: name, typ: typ, index: int32(index), defBranch: -1}
 	if dv, ok := o.get("doc"); ok {
 		dp := p.key("doc")
 		doc, ok := dv.(string)

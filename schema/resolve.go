@@ -515,7 +515,7 @@ func (rs *resolver) record(w, r *Schema, p *rpath) (*Action, []*Incompatibility)
 	for j, rf := range r.fields {
 		rp := fp.child(strconv.Itoa(j))
 		wf := writerField(w, rf)
-		if wf != nil && a.fields[wf.index].Reader != nil {
+		if wf != nil && a.fields[wf.Index()].Reader != nil {
 			wf = nil // already read into an earlier reader field
 		}
 		if wf == nil {
@@ -529,8 +529,8 @@ func (rs *resolver) record(w, r *Schema, p *rpath) (*Action, []*Incompatibility)
 		tp := rp.child("type")
 		fa, ferrs := rs.resolve(wf.typ, rf.typ, &tp)
 		errs = append(errs, ferrs...)
-		a.fields[wf.index].Reader = rf
-		a.fields[wf.index].Action = fa
+		a.fields[wf.Index()].Reader = rf
+		a.fields[wf.Index()].Action = fa
 	}
 	if len(errs) > 0 {
 		// Actions that already closed a cycle through a point at this

@@ -204,7 +204,7 @@ type Prop struct {
 type Field struct {
 	name       string
 	typ        *Schema
-	index      int
+	index      int32
 	order      Order
 	hasDefault bool
 	// defBranch is the union branch the default matched, or -1.
@@ -359,7 +359,7 @@ func (f *Field) Doc() string {
 func (f *Field) Type() *Schema { return f.typ }
 
 // Index returns the field's position in its record.
-func (f *Field) Index() int { return f.index }
+func (f *Field) Index() int { return int(f.index) }
 
 // Order returns the field's sort order.
 func (f *Field) Order() Order { return f.order }
