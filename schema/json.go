@@ -406,6 +406,14 @@ func (d *decoder) array() (any, error) {
 				d.vals = d.vals[:mark]
 				return a, nil
 			}
+			if n := len(d.vals) - mark; n > maxSlabChunk && n > mark {
+				// A long array takes the stack it was collected on, and
+				// the stack starts again with what lay below it: that
+				// copies less than the array would.
+				a := d.vals[mark:len(d.vals):len(d.vals)]
+				d.vals = append(make([]any, 0, max(2*mark, 16)), d.vals[:mark]...)
+				return a, nil
+			}
 			a := d.cutVals(d.vals[mark:])
 			clear(d.vals[mark:])
 			d.vals = d.vals[:mark]

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -30,5 +31,27 @@ func TestDefaultsOutliveTheDecodedTree(t *testing.T) {
 	orig.vals[0].([]any)[1].(*object).vals[0] = "y"
 	if got := string(appendJSON(nil, c)); got != want {
 		t.Fatalf("clone changed with the original: %s, want %s", got, want)
+	}
+}
+
+// TestLongArraysKeepTheirItems checks arrays long enough to take the
+// decoder's stack, beside and inside others, against the text.
+func TestLongArraysKeepTheirItems(t *testing.T) {
+	long := func(n int, item string) string {
+		return "[" + strings.TrimSuffix(strings.Repeat(item+",", n), ",") + "]"
+	}
+	for _, text := range []string{
+		long(3000, "1"),
+		`[` + long(2000, "2") + `,` + long(1500, `"x"`) + `,3]`,
+		`{"a":[1,2,3],"b":` + long(maxSlabChunk+1, "4") + `,"c":` + long(5000, "[5]") + `}`,
+		long(1100, long(1100, "0")),
+	} {
+		v, _, err := decodeJSON(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(appendJSON(nil, v)); got != text {
+			t.Fatalf("decoded %d bytes and wrote back %d that differ", len(text), len(got))
+		}
 	}
 }
