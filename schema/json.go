@@ -395,6 +395,14 @@ func (d *decoder) array() (any, error) {
 		if d.pos >= len(d.s) {
 			return nil, d.syntaxError("unexpected end of input in an array")
 		}
+		if len(d.vals)-mark == maxSlabChunk && d.s[d.pos] == ',' {
+			// A long array: the stack is made room for all of it at
+			// once, rather than doubled on the way, which allocates
+			// twice what it holds.
+			if rest := countItems(d.s, d.pos+1); rest > cap(d.vals)-len(d.vals) {
+				d.vals = slices.Grow(d.vals, rest)
+			}
+		}
 		switch d.s[d.pos] {
 		case ',':
 			d.pos++
@@ -411,7 +419,9 @@ func (d *decoder) array() (any, error) {
 				// the stack starts again with what lay below it: that
 				// copies less than the array would.
 				a := d.vals[mark:len(d.vals):len(d.vals)]
-				d.vals = append(make([]any, 0, max(2*mark, 16)), d.vals[:mark]...)
+				below := d.vals[:mark]
+				d.vals = append(make([]any, 0, max(2*mark, 16)), below...)
+				clear(below) // the array must not keep them alive
 				return a, nil
 			}
 			a := d.cutVals(d.vals[mark:])
@@ -422,6 +432,38 @@ func (d *decoder) array() (any, error) {
 			return nil, d.syntaxError("expected ',' or ']' in an array")
 		}
 	}
+}
+
+// countItems counts the items of the array whose next item starts at
+// pos, from there to its end, by their commas; it returns -1 when the
+// array does not end. Only brackets and strings are looked at: the
+// decoder checks the rest.
+func countItems(s string, pos int) int {
+	n, depth := 1, 0
+	for i := pos; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case '[', '{':
+			depth++
+		case '}':
+			depth--
+		case ']':
+			if depth == 0 {
+				return n
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		}
+	}
+	return -1
 }
 
 // boxedKeywords are the strings that fill most schema texts, each already

@@ -45,6 +45,8 @@ func TestLongArraysKeepTheirItems(t *testing.T) {
 		`[` + long(2000, "2") + `,` + long(1500, `"x"`) + `,3]`,
 		`{"a":[1,2,3],"b":` + long(maxSlabChunk+1, "4") + `,"c":` + long(5000, "[5]") + `}`,
 		long(1100, long(1100, "0")),
+		long(2000, `"a,]\\\"[{"`),
+		long(1500, `{"k,]":[",",{}]}`),
 	} {
 		v, _, err := decodeJSON(text)
 		if err != nil {
@@ -52,6 +54,25 @@ func TestLongArraysKeepTheirItems(t *testing.T) {
 		}
 		if got := string(appendJSON(nil, v)); got != text {
 			t.Fatalf("decoded %d bytes and wrote back %d that differ", len(text), len(got))
+		}
+	}
+}
+
+// TestCountItems checks the count that sizes a long array's stack.
+func TestCountItems(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{`1]`, 1},
+		{`1,2,3]`, 3},
+		{`"a,]\"",[1,[2,3]],{"x,":"]"}]`, 3},
+		{`1, 2 ,3 ] ,4]`, 3},
+		{`1,2`, -1},
+		{`"]`, -1},
+	} {
+		if got := countItems(c.text, 0); got != c.want {
+			t.Errorf("countItems(%s) = %d, want %d", c.text, got, c.want)
 		}
 	}
 }
