@@ -141,8 +141,8 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		if !ok {
 			return defaultMismatch(p, v, s)
 		}
-		i, ok := s.symbolIndex[str]
-		if !ok {
+		i := s.symbolPos(str)
+		if i < 0 {
 			return nil, -1, nil, p.errorf(fmt.Sprintf("default %q is not a symbol of %s", str, s.fullName))
 		}
 		return str, -1, appendLong(b, int64(i)), nil

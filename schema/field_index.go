@@ -66,3 +66,24 @@ func (s *Schema) addField() {
 	}
 	t[j] = int32(i + 1)
 }
+
+// scanSymbols is the number of symbols up to which an enum is scanned
+// rather than given a map of its symbols: a map costs about 200 bytes
+// even for one symbol.
+const scanSymbols = 8
+
+// symbolPos returns the index of symbol in the enum s, or -1.
+func (s *Schema) symbolPos(symbol string) int {
+	if s.symbolIndex != nil {
+		if i, ok := s.symbolIndex[symbol]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, sym := range s.symbols {
+		if sym == symbol {
+			return i
+		}
+	}
+	return -1
+}

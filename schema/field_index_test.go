@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -66,5 +67,36 @@ func TestDuplicateFieldInLargeRecord(t *testing.T) {
 		if e.Path != want || !strings.Contains(e.Msg, fmt.Sprintf("duplicate field name %q", names[c.dup])) {
 			t.Fatalf("%+v: got %q at %s, want a duplicate of %q at %s", c, e.Msg, e.Path, names[c.dup], want)
 		}
+	}
+}
+
+// TestSymbolIndex checks SymbolIndex, enum defaults and repeated symbols
+// on enums scanned and enums with a map of their symbols.
+func TestSymbolIndex(t *testing.T) {
+	for _, n := range []int{1, scanSymbols, scanSymbols + 1, 300} {
+		syms := make([]string, n)
+		for i := range syms {
+			syms[i] = fmt.Sprintf("S%d", i)
+		}
+		list := `"` + strings.Join(syms, `","`) + `"`
+		last := syms[n-1]
+		s := MustParse(fmt.Sprintf(`{"type":"enum","name":"E","symbols":[%s],"default":%q}`, list, last))
+		for i, sym := range syms {
+			if got := s.SymbolIndex(sym); got != i {
+				t.Fatalf("%d symbols: SymbolIndex(%q) = %d, want %d", n, sym, got, i)
+			}
+		}
+		if got := s.SymbolIndex("X"); got != -1 {
+			t.Fatalf("%d symbols: SymbolIndex(X) = %d, want -1", n, got)
+		}
+		if d, ok := s.EnumDefault(); !ok || d != last {
+			t.Fatalf("%d symbols: default %q %v, want %q", n, d, ok, last)
+		}
+		r := MustParse(fmt.Sprintf(`{"type":"record","name":"R","fields":[{"name":"e","type":{"type":"enum","name":"E","symbols":[%s]},"default":%q}]}`, list, last))
+		if b := r.Field("e").DefaultBinary(); !bytes.Equal(b, appendLong(nil, int64(n-1))) {
+			t.Fatalf("%d symbols: default encodes as %x", n, b)
+		}
+		checkError(t, fmt.Sprintf(`{"type":"enum","name":"E","symbols":[%s],"default":"X"}`, list), "default", `enum default "X" is not a symbol`)
+		checkError(t, fmt.Sprintf(`{"type":"enum","name":"E","symbols":[%s,"S0",%q]}`, list, last), fmt.Sprintf("symbols[%d]", n), `duplicate enum symbol "S0"`)
 	}
 }

@@ -39,9 +39,10 @@ type parseState struct {
 	global map[string]*Schema
 	// local holds the named types defined so far in this text.
 	local map[string]*Schema
-	// defined records every full name defined in this text, including
-	// definitions that resolved to an identical earlier one (Parser), so
-	// that a second definition in the same text is still an error.
+	// defined records the full names defined in this text that are not
+	// in local, being definitions that resolved to an identical earlier
+	// one (Parser), so that a second definition in the same text is
+	// still an error.
 	defined map[string]bool
 	// added lists the names in local in definition order.
 	added []string
@@ -481,17 +482,15 @@ func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Sc
 	if _, ok := primitiveKinds[full]; ok {
 		return nil, np.errorf(fmt.Sprintf("cannot redefine primitive type %q", full))
 	}
-	if st.defined[full] {
+	if st.local[full] != nil || st.defined[full] {
 		return nil, np.errorf(fmt.Sprintf("duplicate definition of %q", full))
 	}
 	s := &Schema{name: short, namespace: ns, fullName: full}
 	if st.local == nil {
 		st.local = make(map[string]*Schema)
-		st.defined = make(map[string]bool)
 	}
 	// Register before the body so that the body can refer to the type
 	// (recursion): the reference gets this very node, making a cycle.
-	st.defined[full] = true
 	st.local[full] = s
 	mark := len(st.added)
 	st.added = append(st.added, full)
@@ -537,8 +536,12 @@ func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Sc
 		if old.String() != s.String() {
 			return nil, np.errorf(fmt.Sprintf("%q is already defined differently", full))
 		}
+		if st.defined == nil {
+			st.defined = make(map[string]bool)
+		}
 		for _, n := range st.added[mark:] {
 			delete(st.local, n)
+			st.defined[n] = true
 		}
 		st.added = st.added[:mark]
 		return old, nil
@@ -710,25 +713,30 @@ func (st *parseState) enum(s *Schema, o *object, p *path) error {
 	if err != nil {
 		return err
 	}
-	s.symbols = symbols
-	s.symbolIndex = make(map[string]int, len(symbols))
+	if len(symbols) > scanSymbols {
+		s.symbolIndex = make(map[string]int, len(symbols))
+	}
 	for i, sym := range symbols {
 		ip := sp.elem(i)
 		if !validName(sym) {
 			return ip.errorf(fmt.Sprintf("invalid enum symbol %q", sym))
 		}
-		if _, dup := s.symbolIndex[sym]; dup {
+		s.symbols = symbols[:i]
+		if s.symbolPos(sym) >= 0 {
 			return ip.errorf(fmt.Sprintf("duplicate enum symbol %q", sym))
 		}
-		s.symbolIndex[sym] = i
+		if s.symbolIndex != nil {
+			s.symbolIndex[sym] = i
+		}
 	}
+	s.symbols = symbols
 	if dv, ok := o.get("default"); ok {
 		dp := p.key("default")
 		d, ok := dv.(string)
 		if !ok {
 			return dp.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(dv)))
 		}
-		if _, ok := s.symbolIndex[d]; !ok {
+		if s.symbolPos(d) < 0 {
 			return dp.errorf(fmt.Sprintf("enum default %q is not a symbol", d))
 		}
 		s.enumDefault, s.hasEnumDefault = d, true

@@ -286,10 +286,7 @@ func (s *Schema) Symbols() []string { return s.symbols }
 
 // SymbolIndex returns the index of an enum symbol, or -1.
 func (s *Schema) SymbolIndex(symbol string) int {
-	if i, ok := s.symbolIndex[symbol]; ok {
-		return i
-	}
-	return -1
+	return s.symbolPos(symbol)
 }
 
 // EnumDefault returns the default symbol of an enum, used by readers for
