@@ -17,7 +17,7 @@ const scanFields = 8
 // that the names of a schema cannot be chosen to collide.
 var fieldSeed = maphash.MakeSeed()
 
-func newFieldTable(n int) fieldTable {
+func newFieldTable(n int) *fieldTable {
 	if n <= scanFields {
 		return nil
 	}
@@ -25,13 +25,13 @@ func newFieldTable(n int) fieldTable {
 	for size < 2*n {
 		size <<= 1
 	}
-	return make(fieldTable, size)
+	t := make(fieldTable, size)
+	return &t
 }
 
 // fieldIndex returns the index of the field of s called name, or -1.
 func (s *Schema) fieldIndex(name string) int {
-	t := s.fieldTable
-	if t == nil {
+	if s.fieldTable == nil {
 		for i, f := range s.fields {
 			if f.name == name {
 				return i
@@ -39,6 +39,7 @@ func (s *Schema) fieldIndex(name string) int {
 		}
 		return -1
 	}
+	t := *s.fieldTable
 	mask := len(t) - 1
 	for i := int(maphash.String(fieldSeed, name)) & mask; ; i = (i + 1) & mask {
 		e := t[i]
@@ -54,10 +55,10 @@ func (s *Schema) fieldIndex(name string) int {
 // addField enters the last field of s in its table; its name must not be
 // there.
 func (s *Schema) addField() {
-	t := s.fieldTable
-	if t == nil {
+	if s.fieldTable == nil {
 		return
 	}
+	t := *s.fieldTable
 	i := len(s.fields) - 1
 	mask := len(t) - 1
 	j := int(maphash.String(fieldSeed, s.fields[i].name)) & mask

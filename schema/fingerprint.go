@@ -71,20 +71,29 @@ func (s *Schema) Fingerprint() uint64 {
 // FingerprintMD5 returns the MD5 digest of the schema's canonical form,
 // computed on first use.
 func (s *Schema) FingerprintMD5() [16]byte {
-	s.hashes()
-	return s.md5
+	return s.hashes().md5
 }
 
 // FingerprintSHA256 returns the SHA-256 digest of the schema's canonical
 // form, computed on first use.
 func (s *Schema) FingerprintSHA256() [32]byte {
-	s.hashes()
-	return s.sha256
+	return s.hashes().sha256
 }
 
-func (s *Schema) hashes() {
-	s.hashOnce.Do(func() {
-		s.md5 = md5.Sum([]byte(s.Canonical()))
-		s.sha256 = sha256.Sum256([]byte(s.Canonical()))
-	})
+// digests are the MD5 and SHA-256 digests of a node's canonical form,
+// apart from the node, which most nodes never need them for.
+type digests struct {
+	md5    [16]byte
+	sha256 [32]byte
+}
+
+// hashes returns the digests of s, computing them on first use. Callers
+// that race may each compute them; all get the first stored.
+func (s *Schema) hashes() *digests {
+	if d := s.digests.Load(); d != nil {
+		return d
+	}
+	c := s.Canonical()
+	s.digests.CompareAndSwap(nil, &digests{md5: md5.Sum([]byte(c)), sha256: sha256.Sum256([]byte(c))})
+	return s.digests.Load()
 }

@@ -106,7 +106,7 @@ func setDecimal(s *Schema, o *object) bool {
 	if s.kind == Fixed && precision > MaxDecimalPrecision(s.size) {
 		return false
 	}
-	s.logical, s.precision, s.scale = Decimal, precision, scale
+	s.logical, s.precision, s.scale = Decimal, int32(precision), int32(scale)
 	return true
 }
 

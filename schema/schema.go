@@ -2,6 +2,7 @@ package schema
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/avrogo/avro/internal/cache"
@@ -135,7 +136,7 @@ type Schema struct {
 
 	// Record.
 	fields     []*Field
-	fieldTable fieldTable
+	fieldTable *fieldTable
 
 	// Enum.
 	symbols        []string
@@ -153,7 +154,7 @@ type Schema struct {
 	size int
 
 	// Decimal.
-	precision, scale int
+	precision, scale int32
 
 	// Attributes that are not part of the schema grammar, in the order they
 	// were written; values are as decoded by encoding/json with UseNumber.
@@ -177,9 +178,7 @@ type Schema struct {
 	canonOnce   sync.Once
 	fingerprint uint64
 	fpOnce      sync.Once
-	hashOnce    sync.Once
-	md5         [16]byte
-	sha256      [32]byte
+	digests     atomic.Pointer[digests]
 
 	// writer and resolution are set on the root that Resolve returns (a
 	// copy of the reader schema): the schema the data was written with,
@@ -316,10 +315,10 @@ func (s *Schema) Branches() []*Schema { return s.branches }
 func (s *Schema) Size() int { return s.size }
 
 // Precision returns the precision of a decimal.
-func (s *Schema) Precision() int { return s.precision }
+func (s *Schema) Precision() int { return int(s.precision) }
 
 // Scale returns the scale of a decimal.
-func (s *Schema) Scale() int { return s.scale }
+func (s *Schema) Scale() int { return int(s.scale) }
 
 // Props returns the attributes Avro does not define, in the order written.
 func (s *Schema) Props() []Prop { return s.props }
