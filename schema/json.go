@@ -179,6 +179,12 @@ func cloneJSON(v any) any {
 		if len(v) == 0 {
 			return emptyArray
 		}
+		if len(v) > maxSlabChunk && scalars(v) {
+			// A long array is an allocation of its own, not part of a
+			// slab (see cut and array), and scalars hold nothing of
+			// the tree or the text: it can be kept as it is.
+			return v
+		}
 		out := make([]any, len(v))
 		for i, e := range v {
 			out[i] = cloneJSON(e)
@@ -186,6 +192,18 @@ func cloneJSON(v any) any {
 		return out
 	}
 	return v
+}
+
+// scalars reports whether no item of a decoded array is an object or an
+// array.
+func scalars(items []any) bool {
+	for _, e := range items {
+		switch e.(type) {
+		case *object, []any:
+			return false
+		}
+	}
+	return true
 }
 
 // jsonCounts are what the decoder counted of a text, for the parser to

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unsafe"
@@ -74,5 +75,37 @@ func TestCountItems(t *testing.T) {
 		if got := countItems(c.text, 0); got != c.want {
 			t.Errorf("countItems(%s) = %d, want %d", c.text, got, c.want)
 		}
+	}
+}
+
+// TestLongDefaultHoldsNoText checks that a long default array, which a
+// field keeps as decoded, holds no string of the text and nothing of
+// the slabs later values are cut from.
+func TestLongDefaultHoldsNoText(t *testing.T) {
+	items := strings.TrimSuffix(strings.Repeat(`"ab",12,`, 1000), ",")
+	text := `{"type":"record","name":"R","fields":[{"name":"f","type":{"type":"array","items":["string","long"]},"default":[` + items + `]},` +
+		`{"name":"g","type":{"type":"map","values":"int"},"default":{"k":1}}]}`
+	s, err := Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arr := s.Field("f").defJSON.([]any)
+	start := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	for i, e := range arr {
+		var str string
+		switch e := e.(type) {
+		case string:
+			str = e
+		case json.Number:
+			str = string(e)
+		default:
+			t.Fatalf("item %d is %T", i, e)
+		}
+		if at := uintptr(unsafe.Pointer(unsafe.StringData(str))); at >= start && at < start+uintptr(len(text)) {
+			t.Fatalf("item %d of the kept default points into the text", i)
+		}
+	}
+	if got, want := string(appendJSON(nil, arr)), "["+items+"]"; got != want {
+		t.Fatalf("the kept default changed")
 	}
 }
