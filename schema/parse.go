@@ -44,7 +44,8 @@ type parseState struct {
 	// one (Parser), so that a second definition in the same text is
 	// still an error.
 	defined map[string]bool
-	// added lists the names in local in definition order.
+	// added lists the names in local in definition order, for a Parser
+	// (global is not nil) to commit.
 	added []string
 	// steps counts default-validation work, up to maxSteps (see
 	// ParseOptions.MaxDefaultSteps).
@@ -493,7 +494,9 @@ func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Sc
 	// (recursion): the reference gets this very node, making a cycle.
 	st.local[full] = s
 	mark := len(st.added)
-	st.added = append(st.added, full)
+	if st.global != nil {
+		st.added = append(st.added, full)
+	}
 
 	if av, ok := o.get("aliases"); ok {
 		ap := p.key("aliases")
