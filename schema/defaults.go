@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -154,6 +155,12 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		out := make([]any, len(arr))
 		if len(arr) > 0 {
 			b = appendLong(b, int64(len(arr)))
+			// The items take at least this much: room for it at once,
+			// rather than doubling the encoding on the way. Past the
+			// limit on defaults, the check below fails anyway.
+			if least := int64(len(arr)) * int64(s.elem.minSize); least <= st.maxDefSize-st.defSize {
+				b = slices.Grow(b, int(least)+1)
+			}
 		}
 		// One path serves every item: a path is read only to report an
 		// error, at once, so an item's is done with when the next begins.

@@ -388,8 +388,14 @@ func (st *parseState) object(o *object, ns string, p *path) (*Schema, error) {
 		if !ok {
 			return nil, p.errorf(fmt.Sprintf("%s without %q", t, key))
 		}
-		ep := st.key(p, key)
-		elem, err := st.parse(ev, ns, ep)
+		var elem *Schema
+		var err error
+		if name, ok := ev.(string); ok {
+			ep := p.key(key) // on the stack, as in union
+			elem, err = st.reference(name, ns, &ep)
+		} else {
+			elem, err = st.parse(ev, ns, st.key(p, key))
+		}
 		if err != nil {
 			return nil, err
 		}
