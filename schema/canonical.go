@@ -39,12 +39,14 @@ func (s *Schema) Canonical() string {
 // that form to the nested nodes
 // whose own form it contains, and marks the new nodes published, after
 // which they are never written outside a sync.Once.
-func finish(root *Schema, textLen int) {
+func finish(root *Schema, textLen, nodes, named int) {
 	if !root.published {
 		// The form is about as long as the text it came from: less
 		// without the whitespace, docs and other attributes, more where
-		// names are qualified. Starting at that size saves the growing.
-		w := canonWriter{first: map[*Schema]int{}}
+		// names are qualified. Starting at that size saves the growing,
+		// as sizing the tables does: every node made for the text has a
+		// span, and every named one a first definition.
+		w := canonWriter{first: make(map[*Schema]int, named), spans: make([]span, 0, nodes)}
 		w.b.Grow(textLen)
 		w.write(root)
 		text := w.b.String()

@@ -57,6 +57,9 @@ type decoder struct {
 	// defaults counts the members named "default": about the number of
 	// field defaults, so that the parser sizes its queue of them once.
 	defaults int
+	// named counts the members "type" whose value is "record", "error",
+	// "enum" or "fixed": about the number of named types defined.
+	named int
 	// objs, keySlab and valSlab are chunks the decoded objects, their
 	// members and the arrays' items are cut from: the tree is garbage once
 	// the schema is built (defaults are cloned out of it, see cloneJSON),
@@ -207,8 +210,9 @@ func scalars(items []any) bool {
 }
 
 // jsonCounts are what the decoder counted of a text, for the parser to
-// size its slices once (see decoder.nests and decoder.defaults).
-type jsonCounts struct{ nests, defaults int }
+// size its slices once (see decoder.nests, decoder.defaults and
+// decoder.named).
+type jsonCounts struct{ nests, defaults, named int }
 
 // decodeJSON decodes one JSON value that must fill the whole text, and
 // returns what it counted of it.
@@ -225,7 +229,7 @@ func decodeJSON(text string) (any, jsonCounts, error) {
 	if err != nil {
 		return nil, jsonCounts{}, err
 	}
-	return v, jsonCounts{nests: d.nests, defaults: d.defaults}, nil
+	return v, jsonCounts{nests: d.nests, defaults: d.defaults, named: d.named}, nil
 }
 
 // syntaxError reports malformed JSON. When encoding/json agrees that the
@@ -352,8 +356,14 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if key == "default" {
+		switch key {
+		case "default":
 			d.defaults++
+		case "type":
+			switch v {
+			case "record", "error", "enum", "fixed":
+				d.named++
+			}
 		}
 		d.keys = grow(d.keys)
 		d.vals = grow(d.vals)

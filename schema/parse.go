@@ -68,6 +68,12 @@ type parseState struct {
 	// (see checkDefault) and how many checks are under way.
 	defPaths []*[2]path
 	checking int
+	// nodes and namedNodes count the nodes made for this text and the named
+	// among them, for finish to size its tables once.
+	nodes, namedNodes int
+	// namedHint is about the number of named types the text defines, as
+	// the decoder counted them, to size local once.
+	namedHint int
 	// unions holds the unions of this text whose branches are all plain
 	// primitives, by their branch kinds (see primitiveUnion).
 	unions map[uint64]*Schema
@@ -177,6 +183,7 @@ func parseTextState(o *ParseOptions, text string, global map[string]*Schema) (*S
 	st := &parseState{
 		global: global, paths: make([]path, 0, min(counts.nests+2, maxSlabChunk)),
 		defaults: make([]pendingDefault, 0, counts.defaults),
+		namedHint: counts.named,
 		maxSteps: o.maxDefaultSteps(len(text)), maxDefSize: o.maxDefaultSize(len(text)),
 	}
 	s, err := st.parse(v, "", st.key(nil, ""))
@@ -192,7 +199,7 @@ func parseTextState(o *ParseOptions, text string, global map[string]*Schema) (*S
 	for i := range st.defaults {
 		st.defaults[i].f.pending = 0
 	}
-	finish(s, len(text))
+	finish(s, len(text), st.nodes, st.namedNodes)
 	return s, st, nil
 }
 
@@ -296,6 +303,7 @@ func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
 		}
 	}
 	s := &Schema{kind: Union, minSize: 1, branches: make([]*Schema, 0, len(arr))}
+	st.nodes++
 	if shared {
 		for _, bv := range arr {
 			s.branches = append(s.branches, primitives[primitiveKinds[bv.(string)]])
@@ -381,6 +389,7 @@ func (st *parseState) object(o *object, ns string, p *path) (*Schema, error) {
 	case "array", "map":
 		key := "items"
 		s = &Schema{kind: Array, minSize: 1}
+		st.nodes++
 		if t == "map" {
 			key, s.kind = "values", Map
 		}
@@ -422,6 +431,7 @@ func (st *parseState) object(o *object, ns string, p *path) (*Schema, error) {
 			return primitives[k], nil
 		}
 		s = &Schema{kind: k, minSize: primitiveMinSize[k]}
+		st.nodes++
 	}
 	if err := st.attributes(s, o, kindAttrs, p); err != nil {
 		return nil, err
@@ -493,8 +503,10 @@ func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Sc
 		return nil, np.errorf(fmt.Sprintf("duplicate definition of %q", full))
 	}
 	s := &Schema{name: short, namespace: ns, fullName: full}
+	st.nodes++
+	st.namedNodes++
 	if st.local == nil {
-		st.local = make(map[string]*Schema)
+		st.local = make(map[string]*Schema, st.namedHint)
 	}
 	// Register before the body so that the body can refer to the type
 	// (recursion): the reference gets this very node, making a cycle.

@@ -93,8 +93,8 @@ var shapeBounds = map[string]float64{
 	"nullable fields": 9, "small unions": 10, "bare fields": 12, "field aliases": 12,
 	"docs": 5, "references": 16,
 	"arrays": maxAllocPerByte, "aliases": maxAllocPerByte, "big default": maxAllocPerByte,
-	"named types": 23, "enums": 23, "record defaults": 24, "deep records": 27,
-	"props": 31, "deep arrays": 32,
+	"named types": maxAllocPerByte, "enums": maxAllocPerByte,
+	"record defaults": 22, "deep records": 24, "props": 29, "deep arrays": 30,
 }
 
 func TestParseAllocatesInProportionToText(t *testing.T) {
