@@ -182,9 +182,9 @@ func parseTextState(o *ParseOptions, text string, global map[string]*Schema) (*S
 	}
 	st := &parseState{
 		global: global, paths: make([]path, 0, min(counts.nests+2, maxSlabChunk)),
-		defaults: make([]pendingDefault, 0, counts.defaults),
+		defaults:  make([]pendingDefault, 0, counts.defaults),
 		namedHint: counts.named,
-		maxSteps: o.maxDefaultSteps(len(text)), maxDefSize: o.maxDefaultSize(len(text)),
+		maxSteps:  o.maxDefaultSteps(len(text)), maxDefSize: o.maxDefaultSize(len(text)),
 	}
 	s, err := st.parse(v, "", st.key(nil, ""))
 	if err != nil {
