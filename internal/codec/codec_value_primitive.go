@@ -202,6 +202,7 @@ func (n valueFixed) read(d *decodeState) value.Value {
 	}
 	return value.Fixed(append([]byte(nil), src...))
 }
+
 // valueNamedFixed reads a fixed Value that knows its schema.
 type valueNamedFixed struct{ s *schema.Schema }
 
