@@ -181,7 +181,7 @@ func richRecord(i int, st style) map[string]any {
 		rec["tags"] = append(rec["tags"].([]any), fmt.Sprintf("t%d-%d", i, j))
 	}
 	if i%4 != 0 {
-		rec["attrs"] = map[string]any{"a": n, "b": -n * 1000, "c\u00e9": 1 << 50}
+		rec["attrs"] = map[string]any{"a": n, "b": -n * 1000, "c\u00e9": int64(1) << 50}
 	}
 	if i%3 != 0 {
 		rec["note"] = fmt.Sprintf("note-%d", i)
