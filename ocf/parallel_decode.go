@@ -72,12 +72,9 @@ func (d *batchOf[T]) decode(b *block) {
 	}
 }
 
-// decodeAhead makes the Reader's workers decode the records of the
-// blocks they unpack with d, or stop decoding when d is nil.
+// decodeAhead makes the workers of a parallel Reader decode the records
+// of the blocks they unpack with d, or stop decoding when d is nil.
 func (r *Reader) decodeAhead(d batchDecoder) {
-	if r.workers <= 1 {
-		return
-	}
 	r.batcher = d
 	if r.pipe != nil {
 		r.pipe.setDecoder(d)

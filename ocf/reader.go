@@ -678,8 +678,10 @@ func (r *Reader) SkipBlock() (BlockInfo, error) {
 //	}
 func Records[T any](r *Reader) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		r.decodeAhead(newBatchOf[T](r))
-		defer r.decodeAhead(nil)
+		if r.workers > 1 {
+			r.decodeAhead(newBatchOf[T](r))
+			defer r.decodeAhead(nil)
+		}
 		for r.Next() {
 			if v, ok := batched[T](r); ok {
 				if !yield(v, nil) {
