@@ -340,34 +340,60 @@ func branchPreference(t reflect.Type, b *schema.Schema) int {
 	return 1
 }
 
-// registry maps the full names of named schema types to the Go types that
-// interface-typed fields decode them into.
-var registry sync.Map // string -> reflect.Type
+// registry maps the names of union branches (the full names of named
+// types, the type names of the others) to the Go types registered for
+// them, newest last. One name may serve several interfaces, each with its
+// own Go type: an interface picks the newest type that implements it.
+var registry struct {
+	sync.RWMutex
+	m map[string][]reflect.Type
+}
 
-// Register associates the named Avro type fullName (a record, enum or
-// fixed) with the Go type of v, so that a union of named types decodes
-// into an interface-typed value: the branch's registered type is
-// allocated, decoded and stored in the interface. Register a pointer (for
-// example Register("com.example.Cat", (*Cat)(nil))) when the interface's
-// methods have pointer receivers. Encoding picks the branch whose
-// registered type is the dynamic type of the interface value.
-//
-// Register is meant to be called from init functions; codecs compiled
-// before a registration do not see it. It panics if v is nil: a nil
-// interface value has no type to register.
+// Register associates a union branch with the Go type of v; see
+// avro.Register.
 func Register(fullName string, v any) {
 	t := reflect.TypeOf(v)
 	if t == nil {
 		panic("avro.Register: nil value for " + strconv.Quote(fullName) + ": pass a typed value, such as (*T)(nil)")
 	}
-	registry.Store(fullName, t)
+	registry.Lock()
+	defer registry.Unlock()
+	if registry.m == nil {
+		registry.m = map[string][]reflect.Type{}
+	}
+	old := registry.m[fullName]
+	types := make([]reflect.Type, 0, len(old)+1)
+	for _, o := range old {
+		if o != t {
+			types = append(types, o)
+		}
+	}
+	registry.m[fullName] = append(types, t)
 }
 
-func registeredType(fullName string) reflect.Type {
-	if t, ok := registry.Load(fullName); ok {
-		return t.(reflect.Type)
+// registeredType returns the newest Go type registered for the branch
+// name that implements iface, or nil.
+func registeredType(fullName string, iface reflect.Type) reflect.Type {
+	registry.RLock()
+	defer registry.RUnlock()
+	types := registry.m[fullName]
+	for i := len(types) - 1; i >= 0; i-- {
+		if types[i].Implements(iface) {
+			return types[i]
+		}
 	}
 	return nil
+}
+
+// rangeRegistered calls f for every registered name and Go type.
+func rangeRegistered(f func(name string, t reflect.Type)) {
+	registry.RLock()
+	defer registry.RUnlock()
+	for name, types := range registry.m {
+		for _, t := range types {
+			f(name, t)
+		}
+	}
 }
 
 // ifaceDecoder decodes a union into a non-empty interface type using the
@@ -379,7 +405,8 @@ type ifaceDecoder struct {
 
 type ifaceBranch struct {
 	name string
-	typ  reflect.Type // nil for null
+	null bool
+	typ  reflect.Type // nil for null and for a branch no type is registered for
 	dec  decoder      // decodes into typ (or *typ's element when typ is a pointer)
 	size uintptr      // of the value a decode allocates (typ's element for a pointer)
 }
@@ -391,7 +418,7 @@ func (c *ifaceDecoder) decode(p pointer, d *decodeState) {
 	}
 	b := &c.branches[i]
 	iv := valueAt(c.iface, p).Elem()
-	if b.typ == nil {
+	if b.null {
 		iv.SetZero()
 		return
 	}
@@ -468,11 +495,11 @@ func (c *compiler) interfaceDecoder(s *schema.Schema, t reflect.Type, path strin
 	c.decoders[compileKey{s, t}] = id
 	found := false
 	for _, b := range s.Branches() {
-		br := ifaceBranch{name: b.FullName()}
-		if b.Kind() != schema.Null {
-			rt := registeredType(b.FullName())
-			if rt == nil || !rt.Implements(t) {
-				id.branches = append(id.branches, ifaceBranch{name: b.FullName(), typ: rt})
+		br := ifaceBranch{name: b.FullName(), null: b.Kind() == schema.Null}
+		if !br.null {
+			rt := registeredType(b.FullName(), t)
+			if rt == nil {
+				id.branches = append(id.branches, ifaceBranch{name: b.FullName()})
 				continue
 			}
 			br.typ = rt
@@ -509,8 +536,8 @@ func (c *compiler) interfaceEncoder(s *schema.Schema, t reflect.Type, path strin
 			}
 			continue
 		}
-		rt := registeredType(b.FullName())
-		if rt == nil || !rt.Implements(t) {
+		rt := registeredType(b.FullName(), t)
+		if rt == nil {
 			continue
 		}
 		if _, dup := ie.byType[rt]; dup {

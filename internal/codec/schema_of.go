@@ -100,12 +100,10 @@ type zeroField struct {
 
 func newDeriver(ns string) *deriver {
 	d := &deriver{ns: ns, defined: map[definedKey]string{}, taken: map[string]bool{}, registered: map[reflect.Type]string{}}
-	registry.Range(func(k, v any) bool {
-		name, t := k.(string), v.(reflect.Type)
+	rangeRegistered(func(name string, t reflect.Type) {
 		if old, ok := d.registered[t]; !ok || name < old {
 			d.registered[t] = name
 		}
-		return true
 	})
 	return d
 }
