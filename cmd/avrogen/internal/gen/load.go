@@ -1,0 +1,241 @@
+package gen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/avrogo/avro/schema"
+)
+
+// maxInput bounds one input file, as schema.Parse bounds a text.
+const maxInput = schema.DefaultMaxSize
+
+// source is one schema text and where it came from.
+type source struct {
+	name     string
+	text     string
+	protocol bool
+}
+
+// Load reads the schemas of files, directories (their .avsc and .avpr
+// files) and standard input ("-"), and parses them with one parser, in an
+// order in which each refers only to types defined before it, whatever
+// the order given. The inputs in before (from a registry) come first.
+func Load(paths []string, stdin io.Reader, before []Input) ([]Input, error) {
+	srcs, err := readSources(paths, stdin)
+	if err != nil {
+		return nil, err
+	}
+	return parseSources(srcs, before)
+}
+
+// readSources reads the files, directories and standard input named on
+// the command line.
+func readSources(paths []string, stdin io.Reader) ([]source, error) {
+	var srcs []source
+	seen := map[string]bool{}
+	add := func(name string, protocol bool, r io.Reader) error {
+		data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if len(data) > maxInput {
+			return fmt.Errorf("%s: larger than %d MiB", name, maxInput>>20)
+		}
+		srcs = append(srcs, source{name: name, text: string(data), protocol: protocol || isProtocol(data)})
+		return nil
+	}
+	for _, p := range paths {
+		if p == "-" {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			if err := add("stdin", false, stdin); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		files := []string{p}
+		if info.IsDir() {
+			files = nil
+			err := filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				if ext := filepath.Ext(path); !d.IsDir() && (ext == ".avsc" || ext == ".avpr") {
+					files = append(files, path)
+				}
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			sort.Strings(files)
+			if len(files) == 0 {
+				return nil, fmt.Errorf("%s: no .avsc or .avpr files", p)
+			}
+		}
+		for _, f := range files {
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			fh, err := os.Open(f)
+			if err != nil {
+				return nil, err
+			}
+			err = add(f, filepath.Ext(f) == ".avpr", fh)
+			_ = fh.Close() // read only: nothing to lose
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	return srcs, nil
+}
+
+// isProtocol reports whether a text is a protocol: an object with a
+// "protocol" key.
+func isProtocol(data []byte) bool {
+	var probe struct {
+		Protocol *string `json:"protocol"`
+	}
+	data = bytes.TrimSpace(data)
+	return len(data) > 0 && data[0] == '{' && json.Unmarshal(data, &probe) == nil && probe.Protocol != nil
+}
+
+// parseSources parses the texts, as Load does.
+func parseSources(srcs []source, before []Input) ([]Input, error) {
+	l := NewLoader()
+	for _, in := range before {
+		if err := l.Add(Source{Name: in.Name, Text: in.Text}); err != nil {
+			return nil, err
+		}
+	}
+	conv := make([]Source, len(srcs))
+	for i, s := range srcs {
+		conv[i] = Source{Name: s.name, Text: s.text, Protocol: s.protocol}
+	}
+	if err := l.Add(conv...); err != nil {
+		return nil, err
+	}
+	return l.Inputs(), nil
+}
+
+// Source is a schema text to load.
+type Source struct {
+	Name     string // where it came from, for messages and root type names
+	Text     string
+	Protocol bool // a .avpr protocol, whose types are loaded
+}
+
+// A Loader parses schema texts with one parser, so that later texts may
+// refer to the types of earlier ones.
+type Loader struct {
+	p       *schema.Parser
+	defined []string
+	inputs  []Input
+}
+
+// NewLoader returns an empty Loader.
+func NewLoader() *Loader { return &Loader{p: schema.NewParser()} }
+
+// Inputs returns the inputs loaded so far, in parse order.
+func (l *Loader) Inputs() []Input { return l.inputs }
+
+// Add parses srcs, in an order in which each refers only to types known
+// before it, whatever the order given.
+func (l *Loader) Add(srcs ...Source) error {
+	texts := make([]string, len(srcs))
+	for i, src := range srcs {
+		texts[i] = src.Text
+		if src.Protocol {
+			t, err := protocolTypes(src.Text)
+			if err != nil {
+				return fmt.Errorf("%s: %w", src.Name, err)
+			}
+			texts[i] = t
+		}
+	}
+	pending := make([]int, len(srcs))
+	for i := range pending {
+		pending[i] = i
+	}
+	errs := map[int]error{}
+	for len(pending) > 0 {
+		var next []int
+		for _, i := range pending {
+			if texts[i] == "" {
+				continue // a protocol with no types
+			}
+			s, err := l.p.Parse(texts[i])
+			if err != nil {
+				errs[i] = err
+				next = append(next, i)
+				continue
+			}
+			l.inputs = append(l.inputs, Input{
+				Name:   srcs[i].Name,
+				Schema: s,
+				Text:   s.StringReferring(l.defined...),
+				Root:   !srcs[i].Protocol,
+			})
+			for _, n := range s.NamedTypes() {
+				l.defined = append(l.defined, n.FullName())
+			}
+		}
+		if len(next) == len(pending) {
+			i := next[0]
+			return fmt.Errorf("%s: %w", srcs[i].Name, errs[i])
+		}
+		pending = next
+	}
+	return nil
+}
+
+// protocolTypes returns the types of a protocol as the text of a union
+// of them, each in the protocol's namespace unless it names its own.
+func protocolTypes(text string) (string, error) {
+	var proto struct {
+		Protocol  string            `json:"protocol"`
+		Namespace string            `json:"namespace"`
+		Types     []json.RawMessage `json:"types"`
+	}
+	if err := json.Unmarshal([]byte(text), &proto); err != nil {
+		return "", fmt.Errorf("not a protocol: %w", err)
+	}
+	if len(proto.Types) == 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, t := range proto.Types {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		var obj map[string]json.RawMessage
+		if proto.Namespace == "" || json.Unmarshal(t, &obj) != nil || obj["namespace"] != nil {
+			b.Write(t)
+			continue
+		}
+		obj["namespace"], _ = json.Marshal(proto.Namespace)
+		data, err := json.Marshal(obj)
+		if err != nil {
+			return "", err
+		}
+		b.Write(data)
+	}
+	b.WriteByte(']')
+	return b.String(), nil
+}

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/avrogo/avro/cmd/avrogen/internal/gen"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+}
+
+// Exit codes, as the go command has them: 2 for a command line it cannot
+// use, 1 for a failure.
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitUsage = 2
+)
+
+type options struct {
+	pkg, out           string
+	fullName, encoders bool
+	tags               string
+	logical, types     mapFlag
+	registry           string
+	subject            string
+	version, id        int
+	user, password     string
+	token              string
+	timeout            time.Duration
+	initialisms        string
+	strictTypes        bool
+}
+
+// mapFlag is a repeatable KEY=VALUE flag; a value may also list several
+// pairs separated by commas.
+type mapFlag map[string]string
+
+func (m mapFlag) String() string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k+"="+m[k])
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ",")
+}
+
+func (m mapFlag) Set(v string) error {
+	for _, pair := range strings.Split(v, ",") {
+		k, val, ok := strings.Cut(pair, "=")
+		if !ok || k == "" || val == "" {
+			return fmt.Errorf("%q is not NAME=GOTYPE", pair)
+		}
+		m[k] = val
+	}
+	return nil
+}
+
+const usageText = `usage: avrogen [flags] SCHEMA...
+
+Avrogen writes Go types for Avro schemas: a struct for each record, a
+named string type with constants for each enum, a byte array type for each
+fixed, and an interface with a type per branch for each union of several
+branches. The types go to avro.Marshal, avro.Unmarshal and the packages
+ocf, kafka and avrojson as they are; each has a Schema method.
+
+A SCHEMA is a .avsc file (one schema, or a JSON array read as a union), a
+.avpr protocol (its types), a directory (its .avsc and .avpr files), or -
+for standard input; with none, standard input is read. Files may refer to
+each other's types in any order. With -registry, the schema of a subject
+(-subject, at -version) or of an id (-id) is fetched from a Schema Registry.
+
+Use it from go generate:
+
+	//go:generate go run github.com/avrogo/avro/cmd/avrogen -o types.go schemas/
+
+Flags:
+`
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	o := options{logical: mapFlag{}, types: mapFlag{}}
+	fs := flag.NewFlagSet("avrogen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		say(fs.Output(), "%s", usageText)
+		fs.PrintDefaults()
+	}
+	fs.StringVar(&o.pkg, "pkg", "", "the `package` name of the generated file (default $GOPACKAGE)")
+	fs.StringVar(&o.out, "o", "", "the output `file` (default standard output)")
+	fs.BoolVar(&o.fullName, "fullname", false, "name types by their full names, namespace included")
+	fs.BoolVar(&o.encoders, "encoders", false, "give records MarshalAvro and UnmarshalAvro methods")
+	fs.StringVar(&o.tags, "tags", "", "extra struct `tags`: KEY:STYLE,... with STYLE one of "+strings.Join(gen.TagStyles, ", ")+" (json:snake,yaml:camel)")
+	fs.Var(o.logical, "logical", "a Go type for a logical type, `LOGICAL=GOTYPE` (uuid=github.com/google/uuid.UUID); repeatable")
+	fs.Var(o.types, "type", "a Go type for a named Avro type instead of a generated one, `FULLNAME=GOTYPE` (com.acme.Money=example.com/money.Amount); repeatable")
+	fs.StringVar(&o.initialisms, "initialisms", "", "extra `words` to write in upper case in Go names, separated by commas (SKU,EAN)")
+	fs.BoolVar(&o.strictTypes, "strict-types", false, "accepted for hamba/avro's avrogen: int is always int32 here")
+	fs.StringVar(&o.registry, "registry", "", "a Schema Registry `URL` to fetch the schema from (with -subject or -id)")
+	fs.StringVar(&o.subject, "subject", "", "the registry `subject` whose schema to fetch")
+	fs.IntVar(&o.version, "version", 0, "the subject's schema `version` (default the latest)")
+	fs.IntVar(&o.id, "id", 0, "the registry `id` of the schema to fetch")
+	fs.StringVar(&o.user, "user", "", "the `user` of HTTP basic authentication (default $AVRO_REGISTRY_USER)")
+	fs.StringVar(&o.password, "password", "", "the `password` of HTTP basic authentication (default $AVRO_REGISTRY_PASSWORD)")
+	fs.StringVar(&o.token, "token", "", "a bearer `token` for the registry (default $AVRO_REGISTRY_TOKEN)")
+	fs.DurationVar(&o.timeout, "timeout", 30*time.Second, "how long the registry may take")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	usage := func(format string, args ...any) int {
+		say(stderr, "avrogen: "+format+"\n", args...)
+		say(stderr, "run 'avrogen -help' for usage\n")
+		return exitUsage
+	}
+	if o.pkg == "" {
+		o.pkg = getenv("GOPACKAGE")
+	}
+	if o.pkg == "" {
+		return usage("no package name: give -pkg, or run from go generate")
+	}
+	if !gen.IsIdentifier(o.pkg) || o.pkg == "_" {
+		return usage("-pkg %q is not a Go package name", o.pkg)
+	}
+	cfg := gen.Config{Package: o.pkg, FullName: o.fullName, Encoders: o.encoders, Logical: o.logical, Types: o.types}
+	tags, err := parseTags(o.tags)
+	if err != nil {
+		return usage("-tags: %v", err)
+	}
+	cfg.Tags = tags
+	if o.initialisms != "" {
+		cfg.Initialisms = strings.Split(o.initialisms, ",")
+	}
+
+	var inputs []gen.Input
+	if o.registry != "" {
+		if o.subject == "" && o.id == 0 || o.subject != "" && o.id != 0 {
+			return usage("-registry needs one of -subject and -id")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
+		defer cancel()
+		in, err := fetch(ctx, o, getenv)
+		if err != nil {
+			say(stderr, "avrogen: %v\n", err)
+			return exitFail
+		}
+		inputs = append(inputs, in)
+	} else if o.subject != "" || o.id != 0 || o.version != 0 {
+		return usage("-subject, -id and -version need -registry")
+	}
+	paths := fs.Args()
+	if len(paths) == 0 && o.registry == "" {
+		paths = []string{"-"}
+	}
+	inputs, err = gen.Load(paths, stdin, inputs)
+	if err != nil {
+		say(stderr, "avrogen: %v\n", err)
+		return exitFail
+	}
+	res, err := gen.Generate(cfg, inputs)
+	if err != nil {
+		say(stderr, "avrogen: %v\n", err)
+		return exitFail
+	}
+	for _, w := range res.Warnings {
+		say(stderr, "avrogen: %s\n", w)
+	}
+	if o.out == "" {
+		if _, err := stdout.Write(res.Code); err != nil {
+			say(stderr, "avrogen: %v\n", err)
+			return exitFail
+		}
+		return exitOK
+	}
+	if err := os.WriteFile(o.out, res.Code, 0o644); err != nil {
+		say(stderr, "avrogen: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+func parseTags(s string) ([]gen.Tag, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var tags []gen.Tag
+	for _, part := range strings.Split(s, ",") {
+		k, style, ok := strings.Cut(part, ":")
+		if !ok || k == "" || strings.ContainsAny(k, " `\":") {
+			return nil, fmt.Errorf("%q is not KEY:STYLE", part)
+		}
+		tags = append(tags, gen.Tag{Key: k, Style: style})
+	}
+	return tags, nil
+}
+
+// say writes a message for the user; there is nowhere to report a
+// failure to write it.
+func say(w io.Writer, format string, args ...any) {
+	_, _ = fmt.Fprintf(w, format, args...)
+}
