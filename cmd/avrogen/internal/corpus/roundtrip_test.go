@@ -1,0 +1,151 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"os/exec"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/avrogo/avro"
+	"github.com/avrogo/avro/avrojson"
+	"github.com/avrogo/avro/cmd/avrogen/internal/gen"
+)
+
+// avscDir is where scripts/setup installs avsc.
+const avscDir = "../../../../ocf/testdata/js/node_modules/avsc"
+
+// peerDatums returns, for each root, random datums that avsc wrote, or
+// nil for a schema without a finite datum; and the schemas avsc refuses.
+func peerDatums(t *testing.T, count int) ([][][]byte, map[int]string) {
+	t.Helper()
+	texts := make([]string, len(roots))
+	for i, r := range roots {
+		texts[i] = r.schema().String()
+	}
+	in, _ := json.Marshal(texts)
+	cmd := exec.Command("node", "testdata/random.js", avscDir, "20261207", strconv.Itoa(count))
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node random.js: %v\n%s(run scripts/setup: the test needs Node.js and avsc)", err, stderr.String())
+	}
+	var results []struct {
+		Datums   []string `json:"datums"`
+		Infinite bool     `json:"infinite"`
+		Refused  string   `json:"refused"`
+	}
+	if err := json.Unmarshal(out, &results); err != nil {
+		t.Fatal(err)
+	}
+	datums := make([][][]byte, len(results))
+	refused := map[int]string{}
+	for i, res := range results {
+		if res.Refused != "" {
+			refused[i] = res.Refused
+		}
+		if res.Datums == nil {
+			continue
+		}
+		datums[i] = [][]byte{}
+		for _, h := range res.Datums {
+			b, err := hex.DecodeString(h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			datums[i] = append(datums[i], b)
+		}
+	}
+	return datums, refused
+}
+
+// Every root type of the corpus reads the datums avsc writes of its
+// schema and writes them back byte for byte, in binary and through the
+// Avro JSON encoding.
+func TestRoundTripPeerDatums(t *testing.T) {
+	datums, refused := peerDatums(t, 12)
+	// avsc refuses names with a $ (which Java writes for nested classes)
+	// and names on primitive types, which other parsers ignore.
+	for i, why := range refused {
+		if !strings.Contains(why, "$") && !strings.Contains(why, "rename primitive") {
+			t.Errorf("%s (%s): avsc refuses the schema: %s", roots[i].group, roots[i].input, why)
+		}
+	}
+	if len(datums) != len(roots) {
+		t.Fatalf("%d datum lists for %d roots", len(datums), len(roots))
+	}
+	finite := 0
+	for i, r := range roots {
+		if datums[i] == nil {
+			continue
+		}
+		finite++
+		s := r.schema()
+		for _, data := range datums[i] {
+			v := r.new()
+			if err := avro.Unmarshal(s, data, v); err != nil {
+				t.Errorf("%s (%s): Unmarshal(%x) into %T: %v", r.group, r.input, data, v, err)
+				break
+			}
+			again, err := avro.Marshal(s, v)
+			if err != nil || !bytes.Equal(again, data) {
+				t.Errorf("%s (%s): Marshal(Unmarshal(%x)) into %T = %x, %v", r.group, r.input, data, v, again, err)
+				break
+			}
+			text, err := avrojson.Marshal(s, v)
+			if err != nil {
+				t.Errorf("%s (%s): avrojson.Marshal(%T): %v", r.group, r.input, v, err)
+				break
+			}
+			w := r.new()
+			if err := avrojson.Unmarshal(s, text, w); err != nil {
+				t.Errorf("%s (%s): avrojson.Unmarshal(%s): %v", r.group, r.input, text, err)
+				break
+			}
+			if again, err := avro.Marshal(s, w); err != nil || !bytes.Equal(again, data) {
+				t.Errorf("%s (%s): through Avro JSON %s: %x, %v; want %x", r.group, r.input, text, again, err, data)
+				break
+			}
+		}
+	}
+	if finite < len(roots)*3/4 {
+		t.Errorf("only %d of %d roots have finite datums", finite, len(roots))
+	}
+}
+
+// The schema of every generated root type has the canonical form of the
+// input it was generated from.
+func TestGeneratedSchemasAreTheInputs(t *testing.T) {
+	groups, _, err := corpusGroups()
+	if err != nil {
+		t.Fatal(err)
+	}
+	canonical := map[[2]string]string{}
+	for _, g := range groups {
+		l := gen.NewLoader()
+		if l.Add(g.srcs...) != nil {
+			continue
+		}
+		for _, in := range l.Inputs() {
+			canonical[[2]string{g.name, in.Name}] = in.Schema.Canonical()
+		}
+	}
+	for _, r := range roots {
+		want, ok := canonical[[2]string{r.group, r.input}]
+		if !ok {
+			t.Errorf("%s (%s): no such input", r.group, r.input)
+			continue
+		}
+		if got := r.schema().Canonical(); got != want {
+			t.Errorf("%s (%s): canonical form\n%s\nwant\n%s", r.group, r.input, got, want)
+		}
+		if reflect.TypeOf(r.new()).Kind() != reflect.Pointer {
+			t.Errorf("%s: new gives %T", r.group, r.new())
+		}
+	}
+}
