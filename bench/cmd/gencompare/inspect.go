@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -140,9 +142,9 @@ func (p *goPackage) describe(e ast.Expr, self string) string {
 			for _, ts := range p.decls[n.Name] {
 				ds = append(ds, declString(ts))
 			}
-			d := strings.Join(ds, " and ")
+			d := strings.Join(slices.Compact(slices.Clone(ds)), " and ")
 			if len(ds) > 1 {
-				d += " (declared twice)"
+				d += fmt.Sprintf(" (declared %d times)", len(ds))
 			}
 			parts = append(parts, d)
 		}

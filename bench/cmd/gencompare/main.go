@@ -3,7 +3,7 @@
 // unions, enums, fixed, logical types, recursion, name collisions, doc
 // strings), and prints two Markdown tables: whether each generator's output
 // was generated, compiles and passes go vet, and how each field's Go type
-// comes out.
+// comes out. bench/GENERATORS.md holds its output and explains it.
 //
 // Run it inside bench/:
 //

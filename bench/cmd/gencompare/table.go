@@ -34,10 +34,10 @@ var shapes = map[string]string{
 }
 
 func writeTables(w io.Writer, gens []generator, schemas []*schemaInfo, results [][]result) {
-	fmt.Fprintln(w, "Generators:")
+	fmt.Fprintln(w, "### The generators")
 	fmt.Fprintln(w)
 	for _, g := range gens {
-		fmt.Fprintf(w, "- %s: %s\n", g.name, g.version)
+		fmt.Fprintf(w, "- %s: %s, run as %s\n", g.name, g.version, code(commandLine(g.template)))
 	}
 	fmt.Fprintln(w)
 
@@ -175,4 +175,13 @@ func clip(s string) string {
 		return s[:max] + "..."
 	}
 	return s
+}
+
+// commandLine is a template with each tool named by the last element of
+// its import path.
+func commandLine(tmpl string) string {
+	return toolRE.ReplaceAllStringFunc(tmpl, func(m string) string {
+		path := toolRE.FindStringSubmatch(m)[1]
+		return path[strings.LastIndexByte(path, '/')+1:]
+	})
 }
