@@ -60,7 +60,8 @@ func exportedWith(name string, extra map[string]bool) string {
 	var b strings.Builder
 	for _, w := range words(name) {
 		up := strings.ToUpper(w)
-		if initialisms[up] || extra[up] {
+		letters := strings.TrimRight(up, "0123456789")
+		if initialisms[up] || extra[up] || initialisms[letters] || extra[letters] {
 			b.WriteString(up)
 			continue
 		}

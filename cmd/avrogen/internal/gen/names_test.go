@@ -19,6 +19,9 @@ func TestExported(t *testing.T) {
 		"field2Name": "Field2Name",
 		"Ünïcode":    "Ünïcode",
 		"x$y":        "XY",
+		"UUID16":     "UUID16",
+		"sha256":     "SHA256",
+		"ids":        "Ids",
 	} {
 		if got := exported(in); got != want {
 			t.Errorf("exported(%q) = %q; want %q", in, got, want)

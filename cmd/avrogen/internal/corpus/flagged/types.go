@@ -84,11 +84,11 @@ func (x *OrgACMELogicalLogical) UnmarshalAvro(data []byte) error {
 	return avro.Unmarshal(x.Schema(), data, x)
 }
 
-// OrgACMELogicalUuid16 is the Avro fixed org.acme.logical.UUID16, of 16 bytes.
-type OrgACMELogicalUuid16 [16]byte
+// OrgACMELogicalUUID16 is the Avro fixed org.acme.logical.UUID16, of 16 bytes.
+type OrgACMELogicalUUID16 [16]byte
 
 // Schema returns the schema of org.acme.logical.UUID16.
-func (OrgACMELogicalUuid16) Schema() *schema.Schema { return avroSchemas()[3] }
+func (OrgACMELogicalUUID16) Schema() *schema.Schema { return avroSchemas()[3] }
 
 // OrgAX is the Avro record org.a.X.
 type OrgAX struct {

@@ -186,7 +186,7 @@ type Logical struct {
 	LocalMicros time.Time     `avro:"local_micros"`
 	LocalNanos  time.Time     `avro:"local_nanos"`
 	UUID        string        `avro:"uuid"`
-	UUIDFixed   Uuid16        `avro:"uuid_fixed"`
+	UUIDFixed   UUID16        `avro:"uuid_fixed"`
 	Price       *big.Rat      `avro:"price"`
 	Amount      *big.Rat      `avro:"amount"`
 	Big         *big.Rat      `avro:"big"`
@@ -198,11 +198,11 @@ type Logical struct {
 // Schema returns the schema of org.acme.logical.Logical.
 func (*Logical) Schema() *schema.Schema { return avroSchemas()[16] }
 
-// Uuid16 is the Avro fixed org.acme.logical.UUID16, of 16 bytes.
-type Uuid16 [16]byte
+// UUID16 is the Avro fixed org.acme.logical.UUID16, of 16 bytes.
+type UUID16 [16]byte
 
 // Schema returns the schema of org.acme.logical.UUID16.
-func (Uuid16) Schema() *schema.Schema { return avroSchemas()[17] }
+func (UUID16) Schema() *schema.Schema { return avroSchemas()[17] }
 
 // AX is the Avro record org.a.X.
 type AX struct {
