@@ -20,9 +20,10 @@ type generator struct {
 	argv     []string
 }
 
-// peerGenerators are the generators compared by default, each pinned in
-// bench/go.mod by a tool directive.
+// peerGenerators are the generators compared by default: this library's
+// avrogen and the peers, each pinned in bench/go.mod by a tool directive.
 var peerGenerators = []generator{
+	{name: "avrogen (ours)", template: "{tool:github.com/avrogo/avro/cmd/avrogen} -pkg {pkg} -o {dir}/types.go {schema}"},
 	{name: "hamba avrogen", template: "{tool:github.com/hamba/avro/v2/cmd/avrogen} -pkg {pkg} -o {dir}/types.go {schema}"},
 	{name: "heetch avrogo", template: "{tool:github.com/heetch/avro/cmd/avrogo} -p {pkg} -d {dir} {schema}"},
 	{name: "gogen-avro", template: "{tool:github.com/actgardner/gogen-avro/v10/cmd/gogen-avro} -package {pkg} {dir} {schema}"},
