@@ -38,7 +38,11 @@ type options struct {
 	token              string
 	timeout            time.Duration
 	initialisms        string
-	strictTypes        bool
+	pkgDoc             string
+	hambaRegistry      string
+	hambaLogical       hambaLogicalFlag
+	template           string
+	ignored            bool
 }
 
 // mapFlag is a repeatable KEY=VALUE flag; a value may also list several
@@ -88,6 +92,7 @@ Flags:
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	o := options{logical: mapFlag{}, types: mapFlag{}}
+	o.hambaLogical.m = o.logical
 	fs := flag.NewFlagSet("avrogen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -102,7 +107,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	fs.Var(o.logical, "logical", "a Go type for a logical type, `LOGICAL=GOTYPE` (uuid=github.com/google/uuid.UUID); repeatable")
 	fs.Var(o.types, "type", "a Go type for a named Avro type instead of a generated one, `FULLNAME=GOTYPE` (com.acme.Money=example.com/money.Amount); repeatable")
 	fs.StringVar(&o.initialisms, "initialisms", "", "extra `words` to write in upper case in Go names, separated by commas (SKU,EAN)")
-	fs.BoolVar(&o.strictTypes, "strict-types", false, "accepted for hamba/avro's avrogen: int is always int32 here")
+	fs.StringVar(&o.pkgDoc, "pkgdoc", "", "the package's doc comment `text`")
+	// hamba/avro's avrogen flags, so that its command lines run here.
+	fs.BoolVar(&o.ignored, "strict-types", false, "accepted for hamba/avro's avrogen: int is always int32 here")
+	fs.BoolVar(&o.ignored, "enums", false, "accepted for hamba/avro's avrogen: enums are always string types with constants here")
+	fs.BoolVar(&o.ignored, "fullschema", false, "accepted for hamba/avro's avrogen: Schema methods always return the full schema here")
+	fs.Var(&o.hambaLogical, "logicaltype", "hamba/avro's form of -logical: `LOGICAL,GOTYPE[,IMPORT]` (uuid,uuid.UUID,github.com/google/uuid); repeatable")
+	fs.StringVar(&o.hambaRegistry, "schemaregistry", "", "hamba/avro's form of -registry: the `URL`, with SUBJECT[:VERSION] arguments instead of schema files")
+	fs.StringVar(&o.template, "template-filename", "", "not supported (hamba/avro's avrogen takes a template `file`)")
 	fs.StringVar(&o.registry, "registry", "", "a Schema Registry `URL` to fetch the schema from (with -subject or -id)")
 	fs.StringVar(&o.subject, "subject", "", "the registry `subject` whose schema to fetch")
 	fs.IntVar(&o.version, "version", 0, "the subject's schema `version` (default the latest)")
@@ -131,7 +143,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	if !gen.IsIdentifier(o.pkg) || o.pkg == "_" {
 		return usage("-pkg %q is not a Go package name", o.pkg)
 	}
-	cfg := gen.Config{Package: o.pkg, FullName: o.fullName, Encoders: o.encoders, Logical: o.logical, Types: o.types}
+	if o.template != "" {
+		return usage("-template-filename is not supported: the generated code is the library's own (see go doc github.com/avrogo/avro/cmd/avrogen)")
+	}
+	cfg := gen.Config{Package: o.pkg, PackageDoc: o.pkgDoc, FullName: o.fullName, Encoders: o.encoders, Logical: o.logical, Types: o.types}
 	tags, err := parseTags(o.tags)
 	if err != nil {
 		return usage("-tags: %v", err)
@@ -142,26 +157,46 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	}
 
 	var inputs []gen.Input
-	if o.registry != "" {
+	paths := fs.Args()
+	var reqs []request
+	switch {
+	case o.registry != "" && o.hambaRegistry != "":
+		return usage("give one of -registry and -schemaregistry")
+	case o.registry != "":
 		if o.subject == "" && o.id == 0 || o.subject != "" && o.id != 0 {
 			return usage("-registry needs one of -subject and -id")
 		}
+		reqs = []request{{subject: o.subject, version: o.version, id: o.id}}
+	case o.hambaRegistry != "":
+		if len(paths) == 0 {
+			return usage("-schemaregistry needs SUBJECT[:VERSION] arguments")
+		}
+		for _, arg := range paths {
+			req, err := parseRequest(arg)
+			if err != nil {
+				return usage("%v", err)
+			}
+			reqs = append(reqs, req)
+		}
+		o.registry, paths = o.hambaRegistry, nil
+	case o.subject != "" || o.id != 0 || o.version != 0:
+		return usage("-subject, -id and -version need -registry")
+	case len(paths) == 0:
+		paths = []string{"-"}
+	}
+	if len(reqs) > 0 {
 		ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
 		defer cancel()
-		in, err := fetch(ctx, o, getenv)
+		fetched, err := fetch(ctx, o, getenv, reqs)
 		if err != nil {
 			say(stderr, "avrogen: %v\n", err)
 			return exitFail
 		}
-		inputs = append(inputs, in)
-	} else if o.subject != "" || o.id != 0 || o.version != 0 {
-		return usage("-subject, -id and -version need -registry")
+		inputs = fetched
 	}
-	paths := fs.Args()
-	if len(paths) == 0 && o.registry == "" {
-		paths = []string{"-"}
+	if len(paths) > 0 || len(inputs) > 0 {
+		inputs, err = gen.Load(paths, stdin, inputs)
 	}
-	inputs, err = gen.Load(paths, stdin, inputs)
 	if err != nil {
 		say(stderr, "avrogen: %v\n", err)
 		return exitFail
@@ -186,6 +221,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		return exitFail
 	}
 	return exitOK
+}
+
+// hambaLogicalFlag reads hamba/avro's -logicaltype LOGICAL,GOTYPE[,IMPORT]
+// into the -logical map.
+type hambaLogicalFlag struct{ m mapFlag }
+
+func (h *hambaLogicalFlag) String() string { return "" }
+
+func (h *hambaLogicalFlag) Set(v string) error {
+	parts := strings.Split(v, ",")
+	if len(parts) < 2 || len(parts) > 3 || parts[0] == "" || parts[1] == "" {
+		return fmt.Errorf("%q is not LOGICAL,GOTYPE[,IMPORT]", v)
+	}
+	goType := parts[1]
+	if len(parts) == 3 {
+		// uuid.UUID from github.com/google/uuid is github.com/google/uuid.UUID
+		goType = parts[2] + "." + goType[strings.LastIndexByte(goType, '.')+1:]
+		if strings.HasPrefix(parts[1], "*") {
+			goType = "*" + goType
+		}
+	}
+	h.m[parts[0]] = goType
+	return nil
 }
 
 func parseTags(s string) ([]gen.Tag, error) {
