@@ -1,0 +1,6 @@
+// Package wide is this library's avrogen code for the wide workload of the
+// benchmark suite (schema.avsc, the same schema as the suite's constant;
+// TestGeneratedSchemasMatch checks it). Regenerate with go generate.
+package wide
+
+//go:generate go run github.com/avrogo/avro/cmd/avrogen -o types.go schema.avsc
