@@ -404,11 +404,13 @@ type ifaceDecoder struct {
 }
 
 type ifaceBranch struct {
-	name string
-	null bool
-	typ  reflect.Type // nil for null and for a branch no type is registered for
-	dec  decoder      // decodes into typ (or *typ's element when typ is a pointer)
-	size uintptr      // of the value a decode allocates (typ's element for a pointer)
+	name   string
+	null   bool
+	typ    reflect.Type // nil for null and for a branch no type is registered for
+	dec    decoder      // decodes into typ (or *typ's element when typ is a pointer)
+	size   uintptr      // of the value a decode allocates (typ's element for a pointer)
+	tab    typeWord     // the interface's first word for typ
+	direct bool         // typ is pointer-shaped: the data word is the value
 }
 
 func (c *ifaceDecoder) decode(p pointer, d *decodeState) {
@@ -429,18 +431,26 @@ func (c *ifaceDecoder) decode(p pointer, d *decodeState) {
 	if !d.ReserveNew(b.size) {
 		return
 	}
-	var holder reflect.Value
 	if b.typ.Kind() == reflect.Pointer {
-		holder = reflect.New(b.typ.Elem())
+		holder := reflect.New(b.typ.Elem())
 		b.dec.decode(pointerOfValue(holder), d)
-	} else {
-		holder = reflect.New(b.typ)
-		b.dec.decode(pointerOfValue(holder), d)
-		holder = holder.Elem()
+		if d.Err == nil {
+			iv.Set(holder)
+		}
+		return
 	}
-	if d.Err == nil {
-		iv.Set(holder)
+	// The decoded value becomes the interface's data as it is, as the
+	// runtime's boxing would make it, without copying it to a new box.
+	holder := pointerOfValue(reflect.New(b.typ))
+	b.dec.decode(holder, d)
+	if d.Err != nil {
+		return
 	}
+	ifc := ifaceAt(p)
+	if b.direct {
+		holder = holder.elem()
+	}
+	ifc.tab, ifc.data = b.tab, holder
 }
 
 // ifaceEncoder encodes an interface value into a union by its dynamic
@@ -449,17 +459,19 @@ type ifaceEncoder struct {
 	iface     reflect.Type
 	nullIndex int
 	byType    map[reflect.Type]ifaceEncBranch
+	byTab     map[typeWord]ifaceEncBranch // the same, by the interface's first word
 }
 
 type ifaceEncBranch struct {
-	index int
-	enc   encoder
-	ptr   bool
+	index  int
+	enc    encoder
+	ptr    bool
+	direct bool // pointer-shaped, not a pointer: the data word is the value
 }
 
 func (c *ifaceEncoder) encode(p pointer, e *encodeState) {
-	iv := valueAt(c.iface, p).Elem()
-	if iv.IsNil() {
+	ifc := ifaceAt(p)
+	if ifc.tab.isNil() {
 		if c.nullIndex < 0 {
 			e.Failf(ErrRange, "nil interface for a union without null")
 			return
@@ -467,24 +479,27 @@ func (c *ifaceEncoder) encode(p pointer, e *encodeState) {
 		e.WriteLong(int64(c.nullIndex))
 		return
 	}
-	dyn := iv.Elem()
-	b, ok := c.byType[dyn.Type()]
+	b, ok := c.byTab[ifc.tab]
 	if !ok {
-		e.Failf(ErrRange, "Go type %s fits no branch of the union (register it with avro.Register)", dyn.Type())
-		return
+		dyn := valueAt(c.iface, p).Elem().Elem().Type()
+		if b, ok = c.byType[dyn]; !ok {
+			e.Failf(ErrRange, "Go type %s fits no branch of the union (register it with avro.Register)", dyn)
+			return
+		}
 	}
-	if b.ptr && dyn.IsNil() {
-		e.Failf(ErrRange, "nil %s in a union", dyn.Type())
+	// The encoder reads the value where the interface keeps it: a
+	// pointer's pointee, the data word itself for other pointer-shaped
+	// types, or what the data word points at.
+	v := ifc.data
+	switch {
+	case b.ptr && v.isNil():
+		e.Failf(ErrRange, "nil %s in a union", valueAt(c.iface, p).Elem().Elem().Type())
 		return
+	case b.direct:
+		v = pointerTo(&ifc.data.p)
 	}
 	e.WriteLong(int64(b.index))
-	if b.ptr {
-		b.enc.encode(pointerOfValue(dyn), e)
-		return
-	}
-	tmp := reflect.New(dyn.Type())
-	tmp.Elem().Set(dyn)
-	b.enc.encode(pointerOfValue(tmp), e)
+	b.enc.encode(v, e)
 }
 
 func (c *compiler) interfaceDecoder(s *schema.Schema, t reflect.Type, path string) (decoder, error) {
@@ -503,6 +518,7 @@ func (c *compiler) interfaceDecoder(s *schema.Schema, t reflect.Type, path strin
 				continue
 			}
 			br.typ = rt
+			br.tab, br.direct = itabOf(t, rt), isDirectIface(rt)
 			elem := rt
 			if rt.Kind() == reflect.Pointer {
 				elem = rt.Elem()
@@ -527,7 +543,7 @@ func (c *compiler) interfaceEncoder(s *schema.Schema, t reflect.Type, path strin
 	if s.Kind() != schema.Union {
 		return nil, typeErr(path, t, s, "only unions encode from non-empty interfaces")
 	}
-	ie := &ifaceEncoder{iface: t, nullIndex: -1, byType: map[reflect.Type]ifaceEncBranch{}}
+	ie := &ifaceEncoder{iface: t, nullIndex: -1, byType: map[reflect.Type]ifaceEncBranch{}, byTab: map[typeWord]ifaceEncBranch{}}
 	c.encoders[compileKey{s, t}] = ie
 	for i, b := range s.Branches() {
 		if b.Kind() == schema.Null {
@@ -551,7 +567,10 @@ func (c *compiler) interfaceEncoder(s *schema.Schema, t reflect.Type, path strin
 		if err != nil {
 			return nil, err
 		}
-		ie.byType[rt] = ifaceEncBranch{index: i, enc: enc, ptr: rt.Kind() == reflect.Pointer}
+		br := ifaceEncBranch{index: i, enc: enc, ptr: rt.Kind() == reflect.Pointer}
+		br.direct = !br.ptr && isDirectIface(rt)
+		ie.byType[rt] = br
+		ie.byTab[itabOf(t, rt)] = br
 	}
 	if len(ie.byType) == 0 {
 		return nil, typeErr(path, t, s, "no branch has a registered Go type implementing the interface (see avro.Register)")

@@ -93,6 +93,26 @@ type eface struct {
 	data pointer
 }
 
+// iface is the layout of a non-empty interface value: its first word
+// names the dynamic type and the interface's method table (one word for
+// each pair of interface and dynamic type), its data word is as an
+// eface's.
+type iface struct {
+	tab  typeWord
+	data pointer
+}
+
+// ifaceAt returns the two words of the interface value at p.
+func ifaceAt(p pointer) *iface { return (*iface)(p.p) }
+
+// itabOf returns the first word of an interface value of type it that
+// holds a t.
+func itabOf(it, t reflect.Type) typeWord {
+	v := reflect.New(it)
+	v.Elem().Set(reflect.Zero(t))
+	return ifaceAt(pointer{v.UnsafePointer()}).tab
+}
+
 // efaceOf returns the two words of *v.
 func efaceOf(v *any) *eface { return (*eface)(unsafe.Pointer(v)) }
 
