@@ -261,6 +261,7 @@ var roots = []root{
 	{"cpp_roundTripSchemas_38", "cpp_roundTripSchemas_38", func() any { return new(p04.ABTest) }, new(p04.ABTest).Schema},
 	{"cpp_roundTripSchemas_41", "cpp_roundTripSchemas_41", func() any { return new(p04.CppRoundTripSchemas41) }, new(p04.CppRoundTripSchemas41).Schema},
 	{"cpp_roundTripSchemas_42", "cpp_roundTripSchemas_42", func() any { return new(p04.CppRoundTripSchemas42) }, new(p04.CppRoundTripSchemas42).Schema},
+	{"testdata/custom.avsc", "testdata/custom.avsc", func() any { return new(p04.Host) }, new(p04.Host).Schema},
 	{"testdata/evolution_v1.avsc", "testdata/evolution_v1.avsc", func() any { return new(p04.Order) }, new(p04.Order).Schema},
 	{"testdata/logical.avsc", "testdata/logical.avsc", func() any { return new(p04.Logical) }, new(p04.Logical).Schema},
 	{"testdata/names.avsc", "testdata/names.avsc", func() any { return new(p04.Names) }, p04.NamesSchema},

@@ -4,6 +4,7 @@ package flagged
 
 import (
 	"math/big"
+	"net/netip"
 	"strconv"
 	"sync"
 	"time"
@@ -11,6 +12,26 @@ import (
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
 )
+
+// OrgACMECustomHost is the Avro record org.acme.custom.Host.
+//
+// Go types of the user's, from the go.type property: netip.Addr maps through its MarshalText.
+type OrgACMECustomHost struct {
+	Addr   netip.Addr              `avro:"addr" json:"addr" yaml:"addr"`
+	Backup *netip.Addr             `avro:"backup" json:"backup" yaml:"backup"`
+	Either OrgACMECustomHostEither `avro:"either" json:"either" yaml:"either"`
+}
+
+// Schema returns the schema of org.acme.custom.Host.
+func (*OrgACMECustomHost) Schema() *schema.Schema { return avroSchemas()[0] }
+
+// MarshalAvro returns the Avro binary encoding of x.
+func (x *OrgACMECustomHost) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
+
+// UnmarshalAvro decodes data, the Avro binary encoding of a OrgACMECustomHost, into x.
+func (x *OrgACMECustomHost) UnmarshalAvro(data []byte) error {
+	return avro.Unmarshal(x.Schema(), data, x)
+}
 
 // OrgACMEEvolutionOrder is the Avro record org.acme.evolution.Order.
 type OrgACMEEvolutionOrder struct {
@@ -20,7 +41,7 @@ type OrgACMEEvolutionOrder struct {
 }
 
 // Schema returns the schema of org.acme.evolution.Order.
-func (*OrgACMEEvolutionOrder) Schema() *schema.Schema { return avroSchemas()[0] }
+func (*OrgACMEEvolutionOrder) Schema() *schema.Schema { return avroSchemas()[1] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgACMEEvolutionOrder) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -50,7 +71,7 @@ func (x OrgACMEEvolutionStatus) IsValid() bool {
 }
 
 // Schema returns the schema of org.acme.evolution.Status.
-func (OrgACMEEvolutionStatus) Schema() *schema.Schema { return avroSchemas()[1] }
+func (OrgACMEEvolutionStatus) Schema() *schema.Schema { return avroSchemas()[2] }
 
 // OrgACMELogicalLogical is the Avro record org.acme.logical.Logical.
 type OrgACMELogicalLogical struct {
@@ -74,7 +95,7 @@ type OrgACMELogicalLogical struct {
 }
 
 // Schema returns the schema of org.acme.logical.Logical.
-func (*OrgACMELogicalLogical) Schema() *schema.Schema { return avroSchemas()[2] }
+func (*OrgACMELogicalLogical) Schema() *schema.Schema { return avroSchemas()[3] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgACMELogicalLogical) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -88,7 +109,7 @@ func (x *OrgACMELogicalLogical) UnmarshalAvro(data []byte) error {
 type OrgACMELogicalUUID16 [16]byte
 
 // Schema returns the schema of org.acme.logical.UUID16.
-func (OrgACMELogicalUUID16) Schema() *schema.Schema { return avroSchemas()[3] }
+func (OrgACMELogicalUUID16) Schema() *schema.Schema { return avroSchemas()[4] }
 
 // OrgAX is the Avro record org.a.X.
 type OrgAX struct {
@@ -96,7 +117,7 @@ type OrgAX struct {
 }
 
 // Schema returns the schema of org.a.X.
-func (*OrgAX) Schema() *schema.Schema { return avroSchemas()[4] }
+func (*OrgAX) Schema() *schema.Schema { return avroSchemas()[5] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgAX) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -110,7 +131,7 @@ type OrgBX struct {
 }
 
 // Schema returns the schema of org.b.X.
-func (*OrgBX) Schema() *schema.Schema { return avroSchemas()[5] }
+func (*OrgBX) Schema() *schema.Schema { return avroSchemas()[6] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgBX) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -140,7 +161,7 @@ type OrgACMENamesAndWords struct {
 }
 
 // Schema returns the schema of org.acme.names_and_words.
-func (*OrgACMENamesAndWords) Schema() *schema.Schema { return avroSchemas()[6] }
+func (*OrgACMENamesAndWords) Schema() *schema.Schema { return avroSchemas()[7] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgACMENamesAndWords) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -175,7 +196,7 @@ func (x OrgACMEStatus) IsValid() bool {
 }
 
 // Schema returns the schema of org.acme.status.
-func (OrgACMEStatus) Schema() *schema.Schema { return avroSchemas()[7] }
+func (OrgACMEStatus) Schema() *schema.Schema { return avroSchemas()[8] }
 
 // OrgACMETreeTree is the Avro record org.acme.tree.Tree.
 type OrgACMETreeTree struct {
@@ -187,7 +208,7 @@ type OrgACMETreeTree struct {
 }
 
 // Schema returns the schema of org.acme.tree.Tree.
-func (*OrgACMETreeTree) Schema() *schema.Schema { return avroSchemas()[8] }
+func (*OrgACMETreeTree) Schema() *schema.Schema { return avroSchemas()[9] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgACMETreeTree) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -203,7 +224,7 @@ type OrgACMETreeLeaf struct {
 }
 
 // Schema returns the schema of org.acme.tree.Leaf.
-func (*OrgACMETreeLeaf) Schema() *schema.Schema { return avroSchemas()[9] }
+func (*OrgACMETreeLeaf) Schema() *schema.Schema { return avroSchemas()[10] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgACMETreeLeaf) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -221,7 +242,7 @@ type OrgACMECycleOuter struct {
 }
 
 // Schema returns the schema of org.acme.cycle.Outer.
-func (*OrgACMECycleOuter) Schema() *schema.Schema { return avroSchemas()[10] }
+func (*OrgACMECycleOuter) Schema() *schema.Schema { return avroSchemas()[11] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgACMECycleOuter) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -237,7 +258,7 @@ type OrgACMECycleInner struct {
 }
 
 // Schema returns the schema of org.acme.cycle.Inner.
-func (*OrgACMECycleInner) Schema() *schema.Schema { return avroSchemas()[11] }
+func (*OrgACMECycleInner) Schema() *schema.Schema { return avroSchemas()[12] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgACMECycleInner) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -271,7 +292,7 @@ type OrgACMEShapesShapes struct {
 }
 
 // Schema returns the schema of org.acme.shapes.Shapes.
-func (*OrgACMEShapesShapes) Schema() *schema.Schema { return avroSchemas()[12] }
+func (*OrgACMEShapesShapes) Schema() *schema.Schema { return avroSchemas()[13] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgACMEShapesShapes) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -288,7 +309,7 @@ type OrgACMEShapesPoint struct {
 }
 
 // Schema returns the schema of org.acme.shapes.Point.
-func (*OrgACMEShapesPoint) Schema() *schema.Schema { return avroSchemas()[13] }
+func (*OrgACMEShapesPoint) Schema() *schema.Schema { return avroSchemas()[14] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgACMEShapesPoint) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -305,7 +326,7 @@ type OrgACMEShapesCircle struct {
 }
 
 // Schema returns the schema of org.acme.shapes.Circle.
-func (*OrgACMEShapesCircle) Schema() *schema.Schema { return avroSchemas()[14] }
+func (*OrgACMEShapesCircle) Schema() *schema.Schema { return avroSchemas()[15] }
 
 // MarshalAvro returns the Avro binary encoding of x.
 func (x *OrgACMEShapesCircle) MarshalAvro() ([]byte, error) { return avro.Marshal(x.Schema(), x) }
@@ -339,10 +360,29 @@ func (x OrgACMEShapesColor) IsValid() bool {
 }
 
 // Schema returns the schema of org.acme.shapes.Color.
-func (OrgACMEShapesColor) Schema() *schema.Schema { return avroSchemas()[15] }
+func (OrgACMEShapesColor) Schema() *schema.Schema { return avroSchemas()[16] }
 
 // NamesSchema returns the schema of Names.
-func NamesSchema() *schema.Schema { return avroSchemas()[16] }
+func NamesSchema() *schema.Schema { return avroSchemas()[17] }
+
+// OrgACMECustomHostEither is an Avro union, one of: OrgACMECustomHostEitherLong, OrgACMECustomHostEitherString, nil for null.
+type OrgACMECustomHostEither interface {
+	isOrgACMECustomHostEither()
+}
+
+// OrgACMECustomHostEitherLong is the long branch of OrgACMECustomHostEither.
+type OrgACMECustomHostEitherLong int64
+
+// OrgACMECustomHostEitherString is the string branch of OrgACMECustomHostEither.
+type OrgACMECustomHostEitherString struct{ netip.Addr }
+
+func (OrgACMECustomHostEitherLong) isOrgACMECustomHostEither()   {}
+func (OrgACMECustomHostEitherString) isOrgACMECustomHostEither() {}
+
+var (
+	_ OrgACMECustomHostEither = OrgACMECustomHostEitherLong(0)
+	_ OrgACMECustomHostEither = OrgACMECustomHostEitherString{}
+)
 
 // OrgACMETreeTreeNext is an Avro union, one of: *OrgACMETreeTree, *OrgACMETreeLeaf, nil for null.
 type OrgACMETreeTreeNext interface {
@@ -546,6 +586,8 @@ var (
 )
 
 func init() {
+	avro.Register("long", OrgACMECustomHostEitherLong(0))
+	avro.Register("string", OrgACMECustomHostEitherString{})
 	avro.Register("org.acme.tree.Tree", (*OrgACMETreeTree)(nil))
 	avro.Register("org.acme.tree.Leaf", (*OrgACMETreeLeaf)(nil))
 	avro.Register("string", OrgACMEShapesShapesPrimitivesString(""))
@@ -571,6 +613,12 @@ func init() {
 	avro.Register("org.a.X", (*OrgAX)(nil))
 	avro.Register("org.b.X", (*OrgBX)(nil))
 	avro.Register("org.acme.names_and_words", (*OrgACMENamesAndWords)(nil))
+	avro.RegisterConversion(avro.Conversion[OrgACMECustomHostEitherString, netip.Addr]{
+		Encode: func(v OrgACMECustomHostEitherString) (netip.Addr, error) { return v.Addr, nil },
+		Decode: func(v netip.Addr) (OrgACMECustomHostEitherString, error) {
+			return OrgACMECustomHostEitherString{v}, nil
+		},
+	})
 	avro.RegisterConversion(avro.Conversion[OrgACMEShapesShapesLogicalBranchesDecimal, *big.Rat]{
 		Encode: func(v OrgACMEShapesShapesLogicalBranchesDecimal) (*big.Rat, error) { return v.Rat, nil },
 		Decode: func(v *big.Rat) (OrgACMEShapesShapesLogicalBranchesDecimal, error) {
@@ -581,10 +629,11 @@ func init() {
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
-var avroSchemas = sync.OnceValue(func() *[17]*schema.Schema {
+var avroSchemas = sync.OnceValue(func() *[18]*schema.Schema {
 	p := schema.NewParser()
-	var roots [6]*schema.Schema
+	var roots [7]*schema.Schema
 	for i, text := range [...]string{
+		`{"type":"record","name":"Host","namespace":"org.acme.custom","doc":"Go types of the user's, from the go.type property: netip.Addr maps through its MarshalText.","fields":[{"name":"addr","type":{"type":"string","go.type":"net/netip.Addr"}},{"name":"backup","type":["null",{"type":"string","go.type":"net/netip.Addr"}]},{"name":"either","type":["null","long",{"type":"string","go.type":"net/netip.Addr"}]}]}`,
 		`{"type":"record","name":"Order","namespace":"org.acme.evolution","fields":[{"name":"id","type":"int"},{"name":"status","type":{"type":"enum","name":"Status","symbols":["NEW","PAID","LOST"]}},{"name":"note","type":"string"}]}`,
 		`{"type":"record","name":"Logical","namespace":"org.acme.logical","fields":[{"name":"date","type":{"type":"int","logicalType":"date"}},{"name":"time_millis","type":{"type":"int","logicalType":"time-millis"}},{"name":"time_micros","type":{"type":"long","logicalType":"time-micros"}},{"name":"ts_millis","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"ts_micros","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"ts_nanos","type":{"type":"long","logicalType":"timestamp-nanos"}},{"name":"local_millis","type":{"type":"long","logicalType":"local-timestamp-millis"}},{"name":"local_micros","type":{"type":"long","logicalType":"local-timestamp-micros"}},{"name":"local_nanos","type":{"type":"long","logicalType":"local-timestamp-nanos"}},{"name":"uuid","type":{"type":"string","logicalType":"uuid"}},{"name":"uuid_fixed","type":{"type":"fixed","name":"UUID16","size":16,"logicalType":"uuid"}},{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"amount","type":{"type":"fixed","name":"Amount","size":8,"logicalType":"decimal","precision":18,"scale":4}},{"name":"big","type":{"type":"bytes","logicalType":"big-decimal"}},{"name":"period","type":{"type":"fixed","name":"Period","size":12,"logicalType":"duration"}},{"name":"maybe_when","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"maybe_price","type":["null",{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}]}]}`,
 		"[{\"type\":\"record\",\"name\":\"X\",\"namespace\":\"org.a\",\"fields\":[{\"name\":\"i\",\"type\":\"int\"}]},{\"type\":\"record\",\"name\":\"X\",\"namespace\":\"org.b\",\"fields\":[{\"name\":\"s\",\"type\":\"string\"}]},{\"type\":\"record\",\"name\":\"names_and_words\",\"namespace\":\"org.acme\",\"doc\":\"Field names that are Go keywords, initialisms, or taken.\",\"fields\":[{\"name\":\"a\",\"type\":\"org.a.X\"},{\"name\":\"b\",\"type\":\"org.b.X\"},{\"name\":\"id\",\"type\":\"long\",\"doc\":\"The id.\\n\\nA second paragraph, with a `backtick`.\"},{\"name\":\"user_id\",\"type\":\"long\"},{\"name\":\"userId\",\"type\":\"long\"},{\"name\":\"url\",\"type\":\"string\"},{\"name\":\"http_status\",\"type\":\"int\"},{\"name\":\"type\",\"type\":\"string\"},{\"name\":\"func\",\"type\":\"string\"},{\"name\":\"schema\",\"type\":\"string\"},{\"name\":\"_private\",\"type\":\"boolean\"},{\"name\":\"status\",\"type\":{\"type\":\"enum\",\"name\":\"status\",\"symbols\":[\"OK\",\"NOT_FOUND\",\"_internal\",\"default\"],\"default\":\"OK\"}}]}]",
@@ -598,7 +647,8 @@ var avroSchemas = sync.OnceValue(func() *[17]*schema.Schema {
 		}
 		roots[i] = s
 	}
-	return &[17]*schema.Schema{
+	return &[18]*schema.Schema{
+		p.Lookup("org.acme.custom.Host"),
 		p.Lookup("org.acme.evolution.Order"),
 		p.Lookup("org.acme.evolution.Status"),
 		p.Lookup("org.acme.logical.Logical"),
@@ -615,6 +665,6 @@ var avroSchemas = sync.OnceValue(func() *[17]*schema.Schema {
 		p.Lookup("org.acme.shapes.Point"),
 		p.Lookup("org.acme.shapes.Circle"),
 		p.Lookup("org.acme.shapes.Color"),
-		roots[2],
+		roots[3],
 	}
 })

@@ -4,6 +4,7 @@ package p04
 
 import (
 	"math/big"
+	"net/netip"
 	"strconv"
 	"sync"
 	"time"
@@ -142,6 +143,18 @@ type MyFixed [1]byte
 // Schema returns the schema of org.apache.hadoop.avro.MyFixed.
 func (MyFixed) Schema() *schema.Schema { return avroSchemas()[13] }
 
+// Host is the Avro record org.acme.custom.Host.
+//
+// Go types of the user's, from the go.type property: netip.Addr maps through its MarshalText.
+type Host struct {
+	Addr   netip.Addr  `avro:"addr"`
+	Backup *netip.Addr `avro:"backup"`
+	Either HostEither  `avro:"either"`
+}
+
+// Schema returns the schema of org.acme.custom.Host.
+func (*Host) Schema() *schema.Schema { return avroSchemas()[14] }
+
 // Order is the Avro record org.acme.evolution.Order.
 type Order struct {
 	ID     int32           `avro:"id"`
@@ -150,7 +163,7 @@ type Order struct {
 }
 
 // Schema returns the schema of org.acme.evolution.Order.
-func (*Order) Schema() *schema.Schema { return avroSchemas()[14] }
+func (*Order) Schema() *schema.Schema { return avroSchemas()[15] }
 
 // EvolutionStatus is the Avro enum org.acme.evolution.Status: one of its symbols.
 type EvolutionStatus string
@@ -172,7 +185,7 @@ func (x EvolutionStatus) IsValid() bool {
 }
 
 // Schema returns the schema of org.acme.evolution.Status.
-func (EvolutionStatus) Schema() *schema.Schema { return avroSchemas()[15] }
+func (EvolutionStatus) Schema() *schema.Schema { return avroSchemas()[16] }
 
 // Logical is the Avro record org.acme.logical.Logical.
 type Logical struct {
@@ -196,13 +209,13 @@ type Logical struct {
 }
 
 // Schema returns the schema of org.acme.logical.Logical.
-func (*Logical) Schema() *schema.Schema { return avroSchemas()[16] }
+func (*Logical) Schema() *schema.Schema { return avroSchemas()[17] }
 
 // UUID16 is the Avro fixed org.acme.logical.UUID16, of 16 bytes.
 type UUID16 [16]byte
 
 // Schema returns the schema of org.acme.logical.UUID16.
-func (UUID16) Schema() *schema.Schema { return avroSchemas()[17] }
+func (UUID16) Schema() *schema.Schema { return avroSchemas()[18] }
 
 // AX is the Avro record org.a.X.
 type AX struct {
@@ -210,7 +223,7 @@ type AX struct {
 }
 
 // Schema returns the schema of org.a.X.
-func (*AX) Schema() *schema.Schema { return avroSchemas()[18] }
+func (*AX) Schema() *schema.Schema { return avroSchemas()[19] }
 
 // BX is the Avro record org.b.X.
 type BX struct {
@@ -218,7 +231,7 @@ type BX struct {
 }
 
 // Schema returns the schema of org.b.X.
-func (*BX) Schema() *schema.Schema { return avroSchemas()[19] }
+func (*BX) Schema() *schema.Schema { return avroSchemas()[20] }
 
 // NamesAndWords is the Avro record org.acme.names_and_words.
 //
@@ -242,7 +255,7 @@ type NamesAndWords struct {
 }
 
 // Schema returns the schema of org.acme.names_and_words.
-func (*NamesAndWords) Schema() *schema.Schema { return avroSchemas()[20] }
+func (*NamesAndWords) Schema() *schema.Schema { return avroSchemas()[21] }
 
 // AcmeStatus is the Avro enum org.acme.status: one of its symbols.
 type AcmeStatus string
@@ -269,7 +282,7 @@ func (x AcmeStatus) IsValid() bool {
 }
 
 // Schema returns the schema of org.acme.status.
-func (AcmeStatus) Schema() *schema.Schema { return avroSchemas()[21] }
+func (AcmeStatus) Schema() *schema.Schema { return avroSchemas()[22] }
 
 // Tree is the Avro record org.acme.tree.Tree.
 type Tree struct {
@@ -281,7 +294,7 @@ type Tree struct {
 }
 
 // Schema returns the schema of org.acme.tree.Tree.
-func (*Tree) Schema() *schema.Schema { return avroSchemas()[22] }
+func (*Tree) Schema() *schema.Schema { return avroSchemas()[23] }
 
 // Leaf is the Avro record org.acme.tree.Leaf.
 type Leaf struct {
@@ -289,7 +302,7 @@ type Leaf struct {
 }
 
 // Schema returns the schema of org.acme.tree.Leaf.
-func (*Leaf) Schema() *schema.Schema { return avroSchemas()[23] }
+func (*Leaf) Schema() *schema.Schema { return avroSchemas()[24] }
 
 // Outer is the Avro record org.acme.cycle.Outer.
 //
@@ -299,7 +312,7 @@ type Outer struct {
 }
 
 // Schema returns the schema of org.acme.cycle.Outer.
-func (*Outer) Schema() *schema.Schema { return avroSchemas()[24] }
+func (*Outer) Schema() *schema.Schema { return avroSchemas()[25] }
 
 // Inner is the Avro record org.acme.cycle.Inner.
 type Inner struct {
@@ -307,7 +320,7 @@ type Inner struct {
 }
 
 // Schema returns the schema of org.acme.cycle.Inner.
-func (*Inner) Schema() *schema.Schema { return avroSchemas()[25] }
+func (*Inner) Schema() *schema.Schema { return avroSchemas()[26] }
 
 // Shapes is the Avro record org.acme.shapes.Shapes.
 //
@@ -333,7 +346,7 @@ type Shapes struct {
 }
 
 // Schema returns the schema of org.acme.shapes.Shapes.
-func (*Shapes) Schema() *schema.Schema { return avroSchemas()[26] }
+func (*Shapes) Schema() *schema.Schema { return avroSchemas()[27] }
 
 // Point is the Avro record org.acme.shapes.Point.
 type Point struct {
@@ -342,7 +355,7 @@ type Point struct {
 }
 
 // Schema returns the schema of org.acme.shapes.Point.
-func (*Point) Schema() *schema.Schema { return avroSchemas()[27] }
+func (*Point) Schema() *schema.Schema { return avroSchemas()[28] }
 
 // Circle is the Avro record org.acme.shapes.Circle.
 type Circle struct {
@@ -351,7 +364,7 @@ type Circle struct {
 }
 
 // Schema returns the schema of org.acme.shapes.Circle.
-func (*Circle) Schema() *schema.Schema { return avroSchemas()[28] }
+func (*Circle) Schema() *schema.Schema { return avroSchemas()[29] }
 
 // Color is the Avro enum org.acme.shapes.Color: one of its symbols.
 type Color string
@@ -377,142 +390,161 @@ func (x Color) IsValid() bool {
 }
 
 // Schema returns the schema of org.acme.shapes.Color.
-func (Color) Schema() *schema.Schema { return avroSchemas()[29] }
+func (Color) Schema() *schema.Schema { return avroSchemas()[30] }
 
 // Hash is the Avro fixed org.acme.shapes.Hash, of 4 bytes.
 type Hash [4]byte
 
 // Schema returns the schema of org.acme.shapes.Hash.
-func (Hash) Schema() *schema.Schema { return avroSchemas()[30] }
+func (Hash) Schema() *schema.Schema { return avroSchemas()[31] }
 
 // CppBasicSchemas36 is the Avro array of a schema file.
 type CppBasicSchemas36 []int64
 
 // Schema returns the schema of CppBasicSchemas36.
-func (CppBasicSchemas36) Schema() *schema.Schema { return avroSchemas()[31] }
+func (CppBasicSchemas36) Schema() *schema.Schema { return avroSchemas()[32] }
 
 // CppBasicSchemas37 is the Avro array of a schema file.
 type CppBasicSchemas37 []int64
 
 // Schema returns the schema of CppBasicSchemas37.
-func (CppBasicSchemas37) Schema() *schema.Schema { return avroSchemas()[32] }
+func (CppBasicSchemas37) Schema() *schema.Schema { return avroSchemas()[33] }
 
 // CppBasicSchemas38 is the Avro array of a schema file.
 type CppBasicSchemas38 []int64
 
 // Schema returns the schema of CppBasicSchemas38.
-func (CppBasicSchemas38) Schema() *schema.Schema { return avroSchemas()[33] }
+func (CppBasicSchemas38) Schema() *schema.Schema { return avroSchemas()[34] }
 
 // CppBasicSchemas39 is the Avro array of a schema file.
 type CppBasicSchemas39 []int64
 
 // Schema returns the schema of CppBasicSchemas39.
-func (CppBasicSchemas39) Schema() *schema.Schema { return avroSchemas()[34] }
+func (CppBasicSchemas39) Schema() *schema.Schema { return avroSchemas()[35] }
 
 // CppBasicSchemas40 is the Avro map of a schema file.
 type CppBasicSchemas40 map[string]int64
 
 // Schema returns the schema of CppBasicSchemas40.
-func (CppBasicSchemas40) Schema() *schema.Schema { return avroSchemas()[35] }
+func (CppBasicSchemas40) Schema() *schema.Schema { return avroSchemas()[36] }
 
 // CppRoundTripSchemas13 is the Avro array of a schema file.
 type CppRoundTripSchemas13 []int64
 
 // Schema returns the schema of CppRoundTripSchemas13.
-func (CppRoundTripSchemas13) Schema() *schema.Schema { return avroSchemas()[36] }
+func (CppRoundTripSchemas13) Schema() *schema.Schema { return avroSchemas()[37] }
 
 // CppRoundTripSchemas15 is the Avro map of a schema file.
 type CppRoundTripSchemas15 map[string]int64
 
 // Schema returns the schema of CppRoundTripSchemas15.
-func (CppRoundTripSchemas15) Schema() *schema.Schema { return avroSchemas()[37] }
+func (CppRoundTripSchemas15) Schema() *schema.Schema { return avroSchemas()[38] }
 
 // CppRoundTripSchemas22 is the Go type of the Avro bytes of a schema file.
 type CppRoundTripSchemas22 = *big.Rat
 
 // CppRoundTripSchemas22Schema returns the schema of CppRoundTripSchemas22.
-func CppRoundTripSchemas22Schema() *schema.Schema { return avroSchemas()[38] }
+func CppRoundTripSchemas22Schema() *schema.Schema { return avroSchemas()[39] }
 
 // CppRoundTripSchemas23 is the Go type of the Avro bytes of a schema file.
 type CppRoundTripSchemas23 = *big.Rat
 
 // CppRoundTripSchemas23Schema returns the schema of CppRoundTripSchemas23.
-func CppRoundTripSchemas23Schema() *schema.Schema { return avroSchemas()[39] }
+func CppRoundTripSchemas23Schema() *schema.Schema { return avroSchemas()[40] }
 
 // CppRoundTripSchemas26 is the Go type of the Avro int of a schema file.
 type CppRoundTripSchemas26 = time.Time
 
 // CppRoundTripSchemas26Schema returns the schema of CppRoundTripSchemas26.
-func CppRoundTripSchemas26Schema() *schema.Schema { return avroSchemas()[40] }
+func CppRoundTripSchemas26Schema() *schema.Schema { return avroSchemas()[41] }
 
 // CppRoundTripSchemas27 is the Go type of the Avro int of a schema file.
 type CppRoundTripSchemas27 = time.Duration
 
 // CppRoundTripSchemas27Schema returns the schema of CppRoundTripSchemas27.
-func CppRoundTripSchemas27Schema() *schema.Schema { return avroSchemas()[41] }
+func CppRoundTripSchemas27Schema() *schema.Schema { return avroSchemas()[42] }
 
 // CppRoundTripSchemas28 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas28 = time.Duration
 
 // CppRoundTripSchemas28Schema returns the schema of CppRoundTripSchemas28.
-func CppRoundTripSchemas28Schema() *schema.Schema { return avroSchemas()[42] }
+func CppRoundTripSchemas28Schema() *schema.Schema { return avroSchemas()[43] }
 
 // CppRoundTripSchemas29 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas29 = time.Time
 
 // CppRoundTripSchemas29Schema returns the schema of CppRoundTripSchemas29.
-func CppRoundTripSchemas29Schema() *schema.Schema { return avroSchemas()[43] }
+func CppRoundTripSchemas29Schema() *schema.Schema { return avroSchemas()[44] }
 
 // CppRoundTripSchemas30 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas30 = time.Time
 
 // CppRoundTripSchemas30Schema returns the schema of CppRoundTripSchemas30.
-func CppRoundTripSchemas30Schema() *schema.Schema { return avroSchemas()[44] }
+func CppRoundTripSchemas30Schema() *schema.Schema { return avroSchemas()[45] }
 
 // CppRoundTripSchemas31 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas31 = time.Time
 
 // CppRoundTripSchemas31Schema returns the schema of CppRoundTripSchemas31.
-func CppRoundTripSchemas31Schema() *schema.Schema { return avroSchemas()[45] }
+func CppRoundTripSchemas31Schema() *schema.Schema { return avroSchemas()[46] }
 
 // CppRoundTripSchemas32 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas32 = time.Time
 
 // CppRoundTripSchemas32Schema returns the schema of CppRoundTripSchemas32.
-func CppRoundTripSchemas32Schema() *schema.Schema { return avroSchemas()[46] }
+func CppRoundTripSchemas32Schema() *schema.Schema { return avroSchemas()[47] }
 
 // CppRoundTripSchemas33 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas33 = time.Time
 
 // CppRoundTripSchemas33Schema returns the schema of CppRoundTripSchemas33.
-func CppRoundTripSchemas33Schema() *schema.Schema { return avroSchemas()[47] }
+func CppRoundTripSchemas33Schema() *schema.Schema { return avroSchemas()[48] }
 
 // CppRoundTripSchemas34 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas34 = time.Time
 
 // CppRoundTripSchemas34Schema returns the schema of CppRoundTripSchemas34.
-func CppRoundTripSchemas34Schema() *schema.Schema { return avroSchemas()[48] }
+func CppRoundTripSchemas34Schema() *schema.Schema { return avroSchemas()[49] }
 
 // CppRoundTripSchemas36 is the Avro string of a schema file.
 type CppRoundTripSchemas36 string
 
 // Schema returns the schema of CppRoundTripSchemas36.
-func (CppRoundTripSchemas36) Schema() *schema.Schema { return avroSchemas()[49] }
+func (CppRoundTripSchemas36) Schema() *schema.Schema { return avroSchemas()[50] }
 
 // CppRoundTripSchemas41 is the Avro array of a schema file.
 type CppRoundTripSchemas41 []int64
 
 // Schema returns the schema of CppRoundTripSchemas41.
-func (CppRoundTripSchemas41) Schema() *schema.Schema { return avroSchemas()[50] }
+func (CppRoundTripSchemas41) Schema() *schema.Schema { return avroSchemas()[51] }
 
 // CppRoundTripSchemas42 is the Avro map of a schema file.
 type CppRoundTripSchemas42 map[string]int64
 
 // Schema returns the schema of CppRoundTripSchemas42.
-func (CppRoundTripSchemas42) Schema() *schema.Schema { return avroSchemas()[51] }
+func (CppRoundTripSchemas42) Schema() *schema.Schema { return avroSchemas()[52] }
 
 // NamesSchema returns the schema of Names.
-func NamesSchema() *schema.Schema { return avroSchemas()[52] }
+func NamesSchema() *schema.Schema { return avroSchemas()[53] }
+
+// HostEither is an Avro union, one of: HostEitherLong, HostEitherString, nil for null.
+type HostEither interface {
+	isHostEither()
+}
+
+// HostEitherLong is the long branch of HostEither.
+type HostEitherLong int64
+
+// HostEitherString is the string branch of HostEither.
+type HostEitherString struct{ netip.Addr }
+
+func (HostEitherLong) isHostEither()   {}
+func (HostEitherString) isHostEither() {}
+
+var (
+	_ HostEither = HostEitherLong(0)
+	_ HostEither = HostEitherString{}
+)
 
 // TreeNext is an Avro union, one of: *Tree, *Leaf, nil for null.
 type TreeNext interface {
@@ -713,6 +745,8 @@ var (
 )
 
 func init() {
+	avro.Register("long", HostEitherLong(0))
+	avro.Register("string", HostEitherString{})
 	avro.Register("org.acme.tree.Tree", (*Tree)(nil))
 	avro.Register("org.acme.tree.Leaf", (*Leaf)(nil))
 	avro.Register("string", ShapesPrimitivesString(""))
@@ -738,6 +772,10 @@ func init() {
 	avro.Register("org.a.X", (*AX)(nil))
 	avro.Register("org.b.X", (*BX)(nil))
 	avro.Register("org.acme.names_and_words", (*NamesAndWords)(nil))
+	avro.RegisterConversion(avro.Conversion[HostEitherString, netip.Addr]{
+		Encode: func(v HostEitherString) (netip.Addr, error) { return v.Addr, nil },
+		Decode: func(v netip.Addr) (HostEitherString, error) { return HostEitherString{v}, nil },
+	})
 	avro.RegisterConversion(avro.Conversion[ShapesLogicalBranchesTimestampMillis, time.Time]{
 		Encode: func(v ShapesLogicalBranchesTimestampMillis) (time.Time, error) { return v.Time, nil },
 		Decode: func(v time.Time) (ShapesLogicalBranchesTimestampMillis, error) {
@@ -754,9 +792,9 @@ func init() {
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
-var avroSchemas = sync.OnceValue(func() *[53]*schema.Schema {
+var avroSchemas = sync.OnceValue(func() *[54]*schema.Schema {
 	p := schema.NewParser()
-	var roots [39]*schema.Schema
+	var roots [40]*schema.Schema
 	for i, text := range [...]string{
 		`{"type":"record","name":"R","fields":[{"name":"s","type":{"type":"record","name":"Y","namespace":"x","fields":[{"name":"e","type":{"type":"record","name":"Z","namespace":"","fields":[{"name":"f","type":"Z"}]}}]}},{"name":"t","type":"Z"}]}`,
 		`{"type":"record","name":"LongList","fields":[{"name":"value","type":"long"},{"name":"next","type":["LongList","null"]}]}`,
@@ -791,6 +829,7 @@ var avroSchemas = sync.OnceValue(func() *[53]*schema.Schema {
 		`{"type":"record","name":"Test","namespace":"a.b$","fields":[{"name":"f","type":"long"}]}`,
 		`{"type":"array","items":"long","extra":"1"}`,
 		`{"type":"map","values":"long","extra":"1"}`,
+		`{"type":"record","name":"Host","namespace":"org.acme.custom","doc":"Go types of the user's, from the go.type property: netip.Addr maps through its MarshalText.","fields":[{"name":"addr","type":{"type":"string","go.type":"net/netip.Addr"}},{"name":"backup","type":["null",{"type":"string","go.type":"net/netip.Addr"}]},{"name":"either","type":["null","long",{"type":"string","go.type":"net/netip.Addr"}]}]}`,
 		`{"type":"record","name":"Order","namespace":"org.acme.evolution","fields":[{"name":"id","type":"int"},{"name":"status","type":{"type":"enum","name":"Status","symbols":["NEW","PAID","LOST"]}},{"name":"note","type":"string"}]}`,
 		`{"type":"record","name":"Logical","namespace":"org.acme.logical","fields":[{"name":"date","type":{"type":"int","logicalType":"date"}},{"name":"time_millis","type":{"type":"int","logicalType":"time-millis"}},{"name":"time_micros","type":{"type":"long","logicalType":"time-micros"}},{"name":"ts_millis","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"ts_micros","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"ts_nanos","type":{"type":"long","logicalType":"timestamp-nanos"}},{"name":"local_millis","type":{"type":"long","logicalType":"local-timestamp-millis"}},{"name":"local_micros","type":{"type":"long","logicalType":"local-timestamp-micros"}},{"name":"local_nanos","type":{"type":"long","logicalType":"local-timestamp-nanos"}},{"name":"uuid","type":{"type":"string","logicalType":"uuid"}},{"name":"uuid_fixed","type":{"type":"fixed","name":"UUID16","size":16,"logicalType":"uuid"}},{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"amount","type":{"type":"fixed","name":"Amount","size":8,"logicalType":"decimal","precision":18,"scale":4}},{"name":"big","type":{"type":"bytes","logicalType":"big-decimal"}},{"name":"period","type":{"type":"fixed","name":"Period","size":12,"logicalType":"duration"}},{"name":"maybe_when","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"maybe_price","type":["null",{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}]}]}`,
 		"[{\"type\":\"record\",\"name\":\"X\",\"namespace\":\"org.a\",\"fields\":[{\"name\":\"i\",\"type\":\"int\"}]},{\"type\":\"record\",\"name\":\"X\",\"namespace\":\"org.b\",\"fields\":[{\"name\":\"s\",\"type\":\"string\"}]},{\"type\":\"record\",\"name\":\"names_and_words\",\"namespace\":\"org.acme\",\"doc\":\"Field names that are Go keywords, initialisms, or taken.\",\"fields\":[{\"name\":\"a\",\"type\":\"org.a.X\"},{\"name\":\"b\",\"type\":\"org.b.X\"},{\"name\":\"id\",\"type\":\"long\",\"doc\":\"The id.\\n\\nA second paragraph, with a `backtick`.\"},{\"name\":\"user_id\",\"type\":\"long\"},{\"name\":\"userId\",\"type\":\"long\"},{\"name\":\"url\",\"type\":\"string\"},{\"name\":\"http_status\",\"type\":\"int\"},{\"name\":\"type\",\"type\":\"string\"},{\"name\":\"func\",\"type\":\"string\"},{\"name\":\"schema\",\"type\":\"string\"},{\"name\":\"_private\",\"type\":\"boolean\"},{\"name\":\"status\",\"type\":{\"type\":\"enum\",\"name\":\"status\",\"symbols\":[\"OK\",\"NOT_FOUND\",\"_internal\",\"default\"],\"default\":\"OK\"}}]}]",
@@ -804,7 +843,7 @@ var avroSchemas = sync.OnceValue(func() *[53]*schema.Schema {
 		}
 		roots[i] = s
 	}
-	return &[53]*schema.Schema{
+	return &[54]*schema.Schema{
 		p.Lookup("R"),
 		p.Lookup("x.Y"),
 		p.Lookup("Z"),
@@ -819,6 +858,7 @@ var avroSchemas = sync.OnceValue(func() *[53]*schema.Schema {
 		p.Lookup("test"),
 		p.Lookup("a.b$.Test"),
 		p.Lookup("org.apache.hadoop.avro.MyFixed"),
+		p.Lookup("org.acme.custom.Host"),
 		p.Lookup("org.acme.evolution.Order"),
 		p.Lookup("org.acme.evolution.Status"),
 		p.Lookup("org.acme.logical.Logical"),
@@ -857,6 +897,6 @@ var avroSchemas = sync.OnceValue(func() *[53]*schema.Schema {
 		roots[29],
 		roots[31],
 		roots[32],
-		roots[35],
+		roots[36],
 	}
 })

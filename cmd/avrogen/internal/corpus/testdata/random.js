@@ -73,6 +73,7 @@ function value(s, names, ns, depth) {
       return bytes(int(12));
     case 'string':
       if (lt === 'uuid') return uuid();
+      if (s['go.type'] === 'net/netip.Addr') return [int(256), int(256), int(256), int(256)].join('.');
       return text(int(12));
     case 'int':
       if (lt === 'date') return int(80000) - 40000;
