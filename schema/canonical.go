@@ -24,14 +24,18 @@ func (s *Schema) Canonical() string {
 	// define it) compute theirs here, on first use: doing that eagerly
 	// costs time and memory quadratic in the number of such references
 	// (700 MB for a 385 KB schema of the test data).
-	s.canonOnce.Do(func() {
-		if s.canonical == "" {
-			w := canonWriter{first: map[*Schema]int{}, lazy: true}
-			w.body(s)
-			s.canonical = w.b.String()
-		}
-	})
-	return s.canonical
+	if s.canonical != "" {
+		return s.canonical
+	}
+	if c := s.lazyCanon.Load(); c != nil {
+		return *c
+	}
+	w := canonWriter{first: map[*Schema]int{}, lazy: true}
+	w.body(s)
+	c := w.b.String()
+	// Callers that race compute the same form; one is kept.
+	s.lazyCanon.CompareAndSwap(nil, &c)
+	return *s.lazyCanon.Load()
 }
 
 // finish runs when a text has parsed: it computes the root's canonical
@@ -90,7 +94,7 @@ func walk(s *Schema, fn func(*Schema)) {
 		fn(n)
 		switch n.kind {
 		case Record:
-			for _, f := range n.fields {
+			for _, f := range n.nm().fields {
 				rec(f.typ)
 			}
 		case Array, Map:
@@ -159,16 +163,16 @@ func (w *canonWriter) body(s *Schema) {
 				}
 				sp.own = false
 			}
-			w.string(s.fullName)
+			w.string(s.nm().fullName)
 			return
 		}
 		w.first[s] = w.b.Len()
 		w.b.WriteString(`{"name":`)
-		w.string(s.fullName)
+		w.string(s.nm().fullName)
 		switch s.kind {
 		case Record:
 			w.b.WriteString(`,"type":"record","fields":[`)
-			for i, f := range s.fields {
+			for i, f := range s.nm().fields {
 				if i > 0 {
 					w.b.WriteByte(',')
 				}
@@ -181,7 +185,7 @@ func (w *canonWriter) body(s *Schema) {
 			w.b.WriteString("]}")
 		case Enum:
 			w.b.WriteString(`,"type":"enum","symbols":[`)
-			for i, sym := range s.symbols {
+			for i, sym := range s.nm().symbols {
 				if i > 0 {
 					w.b.WriteByte(',')
 				}
@@ -191,7 +195,7 @@ func (w *canonWriter) body(s *Schema) {
 		case Fixed:
 			w.b.WriteString(`,"type":"fixed","size":`)
 			var digits [20]byte
-			w.b.Write(strconv.AppendInt(digits[:0], int64(s.size), 10))
+			w.b.Write(strconv.AppendInt(digits[:0], int64(s.nm().size), 10))
 			w.b.WriteByte('}')
 		}
 	case Array:

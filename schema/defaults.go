@@ -123,8 +123,8 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 			return nil, -1, nil, p.errorf(fmt.Sprintf("default %s has a character above U+00FF; bytes defaults spell one byte per character", jsonText(v)))
 		}
 		if s.kind == Fixed {
-			if len(raw) != s.size {
-				return nil, -1, nil, p.errorf(fmt.Sprintf("default has %d bytes, fixed %s has %d", len(raw), s.fullName, s.size))
+			if len(raw) != s.nm().size {
+				return nil, -1, nil, p.errorf(fmt.Sprintf("default has %d bytes, fixed %s has %d", len(raw), s.nm().fullName, s.nm().size))
 			}
 			return raw, -1, append(b, raw...), nil
 		}
@@ -144,7 +144,7 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		}
 		i := s.symbolPos(str)
 		if i < 0 {
-			return nil, -1, nil, p.errorf(fmt.Sprintf("default %q is not a symbol of %s", str, s.fullName))
+			return nil, -1, nil, p.errorf(fmt.Sprintf("default %q is not a symbol of %s", str, s.nm().fullName))
 		}
 		return str, -1, appendLong(b, int64(i)), nil
 	case Array:
@@ -207,9 +207,9 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 				index[k] = i
 			}
 		}
-		out := make(map[string]any, len(s.fields))
+		out := make(map[string]any, len(s.nm().fields))
 		// Members that name no field are ignored, as in Java.
-		for _, f := range s.fields {
+		for _, f := range s.nm().fields {
 			var fv any
 			found := false
 			if index != nil {
@@ -223,7 +223,7 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 			if !found {
 				// A missing member takes the field's own default.
 				if !f.hasDefault {
-					return nil, -1, nil, p.errorf(fmt.Sprintf("default for record %s lacks field %q, which has no default", s.fullName, f.name))
+					return nil, -1, nil, p.errorf(fmt.Sprintf("default for record %s lacks field %q, which has no default", s.nm().fullName, f.name))
 				}
 				if err := st.fieldDefault(f); err != nil {
 					return nil, -1, nil, err

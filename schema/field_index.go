@@ -31,22 +31,22 @@ func newFieldTable(n int) *fieldTable {
 
 // fieldIndex returns the index of the field of s called name, or -1.
 func (s *Schema) fieldIndex(name string) int {
-	if s.fieldTable == nil {
-		for i, f := range s.fields {
+	if s.nm().fieldTable == nil {
+		for i, f := range s.nm().fields {
 			if f.name == name {
 				return i
 			}
 		}
 		return -1
 	}
-	t := *s.fieldTable
+	t := *s.nm().fieldTable
 	mask := len(t) - 1
 	for i := int(maphash.String(fieldSeed, name)) & mask; ; i = (i + 1) & mask {
 		e := t[i]
 		if e == 0 {
 			return -1
 		}
-		if s.fields[e-1].name == name {
+		if s.nm().fields[e-1].name == name {
 			return int(e - 1)
 		}
 	}
@@ -55,13 +55,13 @@ func (s *Schema) fieldIndex(name string) int {
 // addField enters the last field of s in its table; its name must not be
 // there.
 func (s *Schema) addField() {
-	if s.fieldTable == nil {
+	if s.nm().fieldTable == nil {
 		return
 	}
-	t := *s.fieldTable
-	i := len(s.fields) - 1
+	t := *s.nm().fieldTable
+	i := len(s.nm().fields) - 1
 	mask := len(t) - 1
-	j := int(maphash.String(fieldSeed, s.fields[i].name)) & mask
+	j := int(maphash.String(fieldSeed, s.nm().fields[i].name)) & mask
 	for t[j] != 0 {
 		j = (j + 1) & mask
 	}
@@ -75,13 +75,13 @@ const scanSymbols = 8
 
 // symbolPos returns the index of symbol in the enum s, or -1.
 func (s *Schema) symbolPos(symbol string) int {
-	if s.symbolIndex != nil {
-		if i, ok := s.symbolIndex[symbol]; ok {
+	if s.nm().symbolIndex != nil {
+		if i, ok := s.nm().symbolIndex[symbol]; ok {
 			return i
 		}
 		return -1
 	}
-	for i, sym := range s.symbols {
+	for i, sym := range s.nm().symbols {
 		if sym == symbol {
 			return i
 		}

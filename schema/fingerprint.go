@@ -64,8 +64,12 @@ func rabinBytes(fp uint64, data []byte) uint64 {
 // form. (The reference test data print it as a signed Java long; compare
 // as uint64.) It is computed on first use.
 func (s *Schema) Fingerprint() uint64 {
-	s.fpOnce.Do(func() { s.fingerprint = Rabin([]byte(s.Canonical())) })
-	return s.fingerprint
+	if fp := s.fingerprint.Load(); fp != 0 {
+		return fp
+	}
+	fp := Rabin([]byte(s.Canonical()))
+	s.fingerprint.Store(fp)
+	return fp
 }
 
 // FingerprintMD5 returns the MD5 digest of the schema's canonical form,

@@ -42,7 +42,7 @@ func setLogical(s *Schema, o *object) map[string]bool {
 		}
 		l = BigDecimal
 	case "uuid":
-		if s.kind != String && (s.kind != Fixed || s.size != 16) {
+		if s.kind != String && (s.kind != Fixed || s.nm().size != 16) {
 			return nil
 		}
 		l = UUID
@@ -61,7 +61,7 @@ func setLogical(s *Schema, o *object) map[string]bool {
 		}
 		l = logicalByName[name]
 	case "duration":
-		if s.kind != Fixed || s.size != 12 {
+		if s.kind != Fixed || s.nm().size != 12 {
 			return nil
 		}
 		l = Duration
@@ -103,10 +103,10 @@ func setDecimal(s *Schema, o *object) bool {
 			return false
 		}
 	}
-	if s.kind == Fixed && precision > MaxDecimalPrecision(s.size) {
+	if s.kind == Fixed && precision > MaxDecimalPrecision(s.nm().size) {
 		return false
 	}
-	s.logical, s.precision, s.scale = Decimal, int32(precision), int32(scale)
+	s.logical, s.more().precision, s.more().scale = Decimal, int32(precision), int32(scale)
 	return true
 }
 

@@ -430,7 +430,7 @@ func (st *parseState) object(o *object, ns string, p *path) (*Schema, error) {
 		if len(o.keys) == 1 {
 			return primitives[k], nil
 		}
-		s = &Schema{kind: k, minSize: primitiveMinSize[k]}
+		s = &Schema{kind: k, minSize: int32(primitiveMinSize[k])}
 		st.nodes++
 	}
 	if err := st.attributes(s, o, kindAttrs, p); err != nil {
@@ -448,14 +448,20 @@ func (st *parseState) attributes(s *Schema, o *object, known map[string]bool, p 
 			dp := p.key("doc")
 			return dp.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(dv)))
 		}
-		s.doc = d
+		if d != "" {
+			s.more().doc = d
+		}
 	}
 	consumed := setLogical(s, o)
 	for i, k := range o.keys {
 		if k == "type" || k == "doc" || known[k] || consumed[k] {
 			continue
 		}
-		s.props = append(s.props, Prop{Name: string([]byte(k)), Value: toGo(o.vals[i])})
+		x := s.more()
+		if x.props == nil {
+			x.props = &propList{}
+		}
+		x.props.add(k, o.vals[i])
 	}
 	return nil
 }
@@ -502,7 +508,9 @@ func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Sc
 	if st.local[full] != nil || st.defined[full] {
 		return nil, np.errorf(fmt.Sprintf("duplicate definition of %q", full))
 	}
-	s := &Schema{name: short, namespace: ns, fullName: full}
+	ns0 := &namedSchema{parts: namedParts{name: short, namespace: ns, fullName: full}}
+	s := &ns0.Schema
+	s.named = &ns0.parts
 	st.nodes++
 	st.namedNodes++
 	if st.local == nil {
@@ -528,7 +536,7 @@ func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Sc
 				return nil, ep.errorf("empty alias")
 			}
 			// Relative aliases are in the namespace of the type (A2).
-			s.aliases = append(s.aliases, qualify(a, ns))
+			s.named.aliases = append(s.named.aliases, qualify(a, ns))
 		}
 	}
 	var err error
@@ -605,8 +613,8 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 	if !ok {
 		return fp.errorf(fmt.Sprintf("must be an array, not %s", jsonKind(fv)))
 	}
-	s.fields = make([]*Field, 0, len(list))
-	s.fieldTable = newFieldTable(len(list))
+	s.named.fields = make([]*Field, 0, len(list))
+	s.named.fieldTable = newFieldTable(len(list))
 	// The sum is kept aside until the end: a field that refers back to
 	// the record must see 0, not a partial sum (MinEncodedSize is a lower
 	// bound).
@@ -619,13 +627,13 @@ func (st *parseState) record(s *Schema, o *object, p *path) error {
 		if err != nil {
 			return err
 		}
-		s.fields = append(s.fields, f)
+		s.named.fields = append(s.named.fields, f)
 		s.addField()
 		// Clamped so that it cannot overflow an int on 32-bit platforms
 		// (a record of many huge fixed types); still a lower bound.
-		minSize = min(minSize+f.typ.minSize, math.MaxInt32)
+		minSize = min(minSize+int(f.typ.minSize), math.MaxInt32)
 	}
-	s.minSize = minSize
+	s.minSize = int32(minSize)
 	return nil
 }
 
@@ -662,11 +670,11 @@ func (st *parseState) field(rec *Schema, f *Field, v any, index int, fields *pat
 	var err error
 	if tname, ok := tv.(string); ok {
 		tp := p.key("type") // on the stack, as in union
-		typ, err = st.reference(tname, rec.namespace, &tp)
+		typ, err = st.reference(tname, rec.nm().namespace, &tp)
 	} else if shared := st.sharedUnion(tv); shared != nil {
 		typ = shared // it needs no path
 	} else {
-		typ, err = st.parse(tv, rec.namespace, st.key(st.newPath(fp), "type"))
+		typ, err = st.parse(tv, rec.nm().namespace, st.key(st.newPath(fp), "type"))
 	}
 	if err != nil {
 		return nil, err
@@ -710,7 +718,11 @@ func (st *parseState) field(rec *Schema, f *Field, v any, index int, fields *pat
 	}
 	for i, k := range o.keys {
 		if !fieldAttrs[k] {
-			f.more().props = append(f.more().props, Prop{Name: string([]byte(k)), Value: toGo(o.vals[i])})
+			x := f.more()
+			if x.props == nil {
+				x.props = &propList{}
+			}
+			x.props.add(k, o.vals[i])
 		}
 	}
 	return f, nil
@@ -735,22 +747,22 @@ func (st *parseState) enum(s *Schema, o *object, p *path) error {
 		return err
 	}
 	if len(symbols) > scanSymbols {
-		s.symbolIndex = make(map[string]int, len(symbols))
+		s.named.symbolIndex = make(map[string]int, len(symbols))
 	}
 	for i, sym := range symbols {
 		ip := sp.elem(i)
 		if !validName(sym) {
 			return ip.errorf(fmt.Sprintf("invalid enum symbol %q", sym))
 		}
-		s.symbols = symbols[:i]
+		s.named.symbols = symbols[:i]
 		if s.symbolPos(sym) >= 0 {
 			return ip.errorf(fmt.Sprintf("duplicate enum symbol %q", sym))
 		}
-		if s.symbolIndex != nil {
-			s.symbolIndex[sym] = i
+		if s.nm().symbolIndex != nil {
+			s.named.symbolIndex[sym] = i
 		}
 	}
-	s.symbols = symbols
+	s.named.symbols = symbols
 	if dv, ok := o.get("default"); ok {
 		dp := p.key("default")
 		d, ok := dv.(string)
@@ -760,7 +772,7 @@ func (st *parseState) enum(s *Schema, o *object, p *path) error {
 		if s.symbolPos(d) < 0 {
 			return dp.errorf(fmt.Sprintf("enum default %q is not a symbol", d))
 		}
-		s.enumDefault, s.hasEnumDefault = d, true
+		s.named.enumDefault, s.named.hasEnumDefault = d, true
 	}
 	return nil
 }
@@ -779,8 +791,8 @@ func (st *parseState) fixed(s *Schema, o *object, p *path) error {
 	if err != nil || size < 0 || size > MaxFixedSize {
 		return sp.errorf(fmt.Sprintf("must be an integer from 0 to %d, not %s", MaxFixedSize, n))
 	}
-	s.size = int(size)
-	s.minSize = s.size
+	s.named.size = int(size)
+	s.minSize = int32(s.named.size)
 	return nil
 }
 
@@ -842,7 +854,7 @@ var primitiveMinSize = [...]int{Null: 0, Boolean: 1, Int: 1, Long: 1, Float: 4, 
 
 func init() {
 	for name, k := range primitiveKinds {
-		s := &Schema{kind: k, minSize: primitiveMinSize[k]}
+		s := &Schema{kind: k, minSize: int32(primitiveMinSize[k])}
 		s.canonical = `"` + name + `"`
 		s.published = true
 		s.Fingerprint()

@@ -161,11 +161,11 @@ func (a *Action) Err() error {
 
 // Writer returns, for a schema returned by Resolve, the writer schema it
 // resolves; nil for any other schema.
-func (s *Schema) Writer() *Schema { return s.writer }
+func (s *Schema) Writer() *Schema { return s.ex().writer }
 
 // Resolution returns, for a schema returned by Resolve, the root Action of
 // the resolution; nil for any other schema. Codec packages compile it.
-func (s *Schema) Resolution() *Action { return s.resolution }
+func (s *Schema) Resolution() *Action { return s.ex().resolution }
 
 // Incompatibility is one reason why data written with a writer schema
 // cannot (always) be read with a reader schema.
@@ -252,8 +252,8 @@ func Resolve(writer, reader *Schema) (*Schema, error) {
 	if len(errs) > 0 {
 		return nil, newCompatibilityError(errs)
 	}
-	root.writer = writer
-	root.resolution = a
+	root.more().writer = writer
+	root.more().resolution = a
 	return root, nil
 }
 
@@ -277,22 +277,23 @@ func copyGraph(root *Schema) *Schema {
 			return c
 		}
 		c := &Schema{
-			kind: s.kind, logical: s.logical,
-			name: s.name, namespace: s.namespace, fullName: s.fullName,
-			aliases: s.aliases, doc: s.doc, isError: s.isError,
-			fieldTable: s.fieldTable,
-			symbols:    s.symbols, symbolIndex: s.symbolIndex,
-			enumDefault: s.enumDefault, hasEnumDefault: s.hasEnumDefault,
-			size: s.size, precision: s.precision, scale: s.scale,
-			props: s.props, minSize: s.minSize, published: true,
+			kind: s.kind, logical: s.logical, isError: s.isError,
+			minSize: s.minSize, published: true,
+		}
+		if s.named != nil {
+			parts := *s.named
+			c.named = &parts
+		}
+		if s.extra != nil {
+			c.extra = &nodeExtra{doc: s.extra.doc, precision: s.extra.precision, scale: s.extra.scale, props: s.extra.props}
 		}
 		m[s] = c
-		if s.fields != nil {
-			c.fields = make([]*Field, len(s.fields))
-			for i, f := range s.fields {
+		if s.nm().fields != nil {
+			c.named.fields = make([]*Field, len(s.named.fields))
+			for i, f := range s.named.fields {
 				nf := *f
 				nf.typ = cp(f.typ)
-				c.fields[i] = &nf
+				c.named.fields[i] = &nf
 			}
 		}
 		if s.elem != nil {
@@ -356,10 +357,10 @@ func incompat(p *rpath, w, r *Schema, format string, args ...any) []*Incompatibi
 func describe(s *Schema) string {
 	d := s.kind.String()
 	if s.kind.IsNamed() {
-		d += " " + s.fullName
+		d += " " + s.nm().fullName
 	}
 	if s.logical == Decimal {
-		d += fmt.Sprintf(" (decimal(%d,%d))", s.precision, s.scale)
+		d += fmt.Sprintf(" (decimal(%d,%d))", s.ex().precision, s.ex().scale)
 	}
 	return d
 }
@@ -381,8 +382,8 @@ func (rs *resolver) resolve(w, r *Schema, p *rpath) (*Action, []*Incompatibility
 			if !namesMatch(w, r) {
 				return nil, incompat(p, w, r, "writer %s and reader %s have different names", describe(w), describe(r))
 			}
-			if w.size != r.size {
-				return nil, incompat(p, w, r, "writer %s has size %d, reader %s has size %d", describe(w), w.size, describe(r), r.size)
+			if w.nm().size != r.nm().size {
+				return nil, incompat(p, w, r, "writer %s has size %d, reader %s has size %d", describe(w), w.nm().size, describe(r), r.nm().size)
 			}
 		case Array, Map:
 			seg := "items"
@@ -411,7 +412,7 @@ func (rs *resolver) resolve(w, r *Schema, p *rpath) (*Action, []*Incompatibility
 // decimalMismatch applies "Decimal schemas also need the same scale and
 // precision" when both sides are decimals.
 func decimalMismatch(w, r *Schema) bool {
-	return w.logical == Decimal && r.logical == Decimal && (w.precision != r.precision || w.scale != r.scale)
+	return w.logical == Decimal && r.logical == Decimal && (w.ex().precision != r.ex().precision || w.ex().scale != r.ex().scale)
 }
 
 // promotable reports whether the specification's promotions turn a
@@ -436,14 +437,14 @@ func promotable(w, r Kind) bool {
 // or a reader alias naming the writer by full name (Java) or by
 // unqualified name (Python compares aliases as written).
 func namesMatch(w, r *Schema) bool {
-	if w.name == r.name {
+	if w.nm().name == r.nm().name {
 		return true
 	}
-	for _, a := range r.aliases {
-		if a == w.fullName {
+	for _, a := range r.nm().aliases {
+		if a == w.nm().fullName {
 			return true
 		}
-		if _, n := splitFullName(a); n == w.name {
+		if _, n := splitFullName(a); n == w.nm().name {
 			return true
 		}
 	}
@@ -505,14 +506,14 @@ func (rs *resolver) record(w, r *Schema, p *rpath) (*Action, []*Incompatibility)
 	if a, ok := rs.memo[key]; ok {
 		return a, a.errs
 	}
-	a := &Action{kind: ActionRecord, writer: w, reader: r, fields: make([]FieldAction, len(w.fields))}
+	a := &Action{kind: ActionRecord, writer: w, reader: r, fields: make([]FieldAction, len(w.nm().fields))}
 	rs.memo[key] = a
-	for i, wf := range w.fields {
+	for i, wf := range w.nm().fields {
 		a.fields[i].Writer = wf
 	}
 	var errs []*Incompatibility
 	fp := p.child("fields")
-	for j, rf := range r.fields {
+	for j, rf := range r.nm().fields {
 		rp := fp.child(strconv.Itoa(j))
 		wf := writerField(w, rf)
 		if wf != nil && a.fields[wf.Index()].Reader != nil {
@@ -561,13 +562,13 @@ func (rs *resolver) enum(w, r *Schema, p *rpath) (*Action, []*Incompatibility) {
 	if !namesMatch(w, r) {
 		return nil, incompat(p, w, r, "writer %s and reader %s have different names", describe(w), describe(r))
 	}
-	a := &Action{kind: ActionEnum, writer: w, reader: r, symbols: make([]int, len(w.symbols))}
+	a := &Action{kind: ActionEnum, writer: w, reader: r, symbols: make([]int, len(w.nm().symbols))}
 	def := -1
-	if r.hasEnumDefault {
-		def = r.SymbolIndex(r.enumDefault)
+	if r.nm().hasEnumDefault {
+		def = r.SymbolIndex(r.nm().enumDefault)
 	}
 	var missing []string
-	for i, sym := range w.symbols {
+	for i, sym := range w.nm().symbols {
 		j := r.SymbolIndex(sym)
 		if j < 0 {
 			j = def

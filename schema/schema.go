@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -125,14 +124,50 @@ type Schema struct {
 
 	kind    Kind
 	logical Logical
+	isError bool
 
-	// Named types.
+	// published is set once parsing of the text that made this node has
+	// finished; from then on the node is only read, except for the
+	// fields below that are set once, atomically.
+	published bool
+
+	// minSize is the least number of bytes an encoded value of this node
+	// takes; decoders bound allocations with it. It never exceeds
+	// math.MaxInt32 (see record).
+	minSize int32
+
+	// Array items, map values.
+	elem *Schema
+
+	// Union.
+	branches []*Schema
+
+	// named holds what a record, an enum or a fixed has (names, fields,
+	// symbols, size), nil for other nodes; extra holds what few nodes
+	// have (doc, props, decimal parameters). A schema is mostly unnamed
+	// nodes without attributes, which then do not pay for either: a node
+	// is 128 bytes, not 384.
+	named *namedParts
+	extra *nodeExtra
+
+	// canonical is the Parsing Canonical Form of this node, set at parse
+	// time for the root and the nodes whose form is a substring of the
+	// root's; the others compute theirs on first use, into lazyCanon.
+	// fingerprint is its CRC-64-AVRO, 0 until computed on first use (a
+	// form whose fingerprint is 0 computes it on every call), and digests
+	// its MD5 and SHA-256.
+	canonical   string
+	lazyCanon   atomic.Pointer[string]
+	fingerprint atomic.Uint64
+	digests     atomic.Pointer[digests]
+}
+
+// namedParts are the parts of a named type.
+type namedParts struct {
 	name      string // unqualified name
 	namespace string // "" for the null namespace
 	fullName  string
 	aliases   []string // full names
-	doc       string
-	isError   bool
 
 	// Record.
 	fields     []*Field
@@ -144,47 +179,64 @@ type Schema struct {
 	enumDefault    string
 	hasEnumDefault bool
 
-	// Array items, map values.
-	elem *Schema
-
-	// Union.
-	branches []*Schema
-
 	// Fixed.
 	size int
+}
+
+// namedSchema is a named node and its parts, allocated together.
+type namedSchema struct {
+	Schema
+	parts namedParts
+}
+
+// nodeExtra are the parts that few nodes have.
+type nodeExtra struct {
+	doc string
 
 	// Decimal.
 	precision, scale int32
 
-	// Attributes that are not part of the schema grammar, in the order they
-	// were written; values are as decoded by encoding/json with UseNumber.
-	props []Prop
-
-	// minSize is the least number of bytes an encoded value of this node
-	// takes; decoders bound allocations with it.
-	minSize int
-
-	// published is set once parsing of the text that made this node has
-	// finished; from then on the node is only read, except for the
-	// fields below that are filled under a sync.Once.
-	published bool
-
-	// canonical is the Parsing Canonical Form of this node: set at parse
-	// time for the root and the nodes whose form is a substring of the
-	// root's, else on first use (canonOnce). fingerprint is its
-	// CRC-64-AVRO, computed at parse time for the root and on first use
-	// (fpOnce) for nested nodes.
-	canonical   string
-	canonOnce   sync.Once
-	fingerprint uint64
-	fpOnce      sync.Once
-	digests     atomic.Pointer[digests]
+	// props are the attributes that are not part of the schema grammar,
+	// in the order they were written.
+	props *propList
 
 	// writer and resolution are set on the root that Resolve returns (a
 	// copy of the reader schema): the schema the data was written with,
 	// and how to read it (see resolve.go). Both are nil elsewhere.
 	writer     *Schema
 	resolution *Action
+}
+
+// noNamed and noExtra are what nodes without named parts or extra parts
+// read: never written.
+var (
+	noNamed namedParts
+	noExtra nodeExtra
+)
+
+// nm returns the named parts of s, empty for an unnamed node.
+func (s *Schema) nm() *namedParts {
+	if s.named != nil {
+		return s.named
+	}
+	return &noNamed
+}
+
+// ex returns the extra parts of s, empty when it has none.
+func (s *Schema) ex() *nodeExtra {
+	if s.extra != nil {
+		return s.extra
+	}
+	return &noExtra
+}
+
+// more returns the extra parts of s, making them on first use; only
+// while s is being built.
+func (s *Schema) more() *nodeExtra {
+	if s.extra == nil {
+		s.extra = &nodeExtra{}
+	}
+	return s.extra
 }
 
 // The codec packages reach a node's cache through cache.Of, which takes it
@@ -229,7 +281,7 @@ type Field struct {
 type fieldExtra struct {
 	aliases []string
 	doc     string
-	props   []Prop
+	props   *propList
 }
 
 // Kind returns the node's Avro type.
@@ -242,46 +294,46 @@ func (s *Schema) Logical() Logical { return s.logical }
 // ("int", "array", ...) for other nodes.
 func (s *Schema) Name() string {
 	if s.kind.IsNamed() {
-		return s.name
+		return s.named.name
 	}
 	return s.kind.String()
 }
 
 // Namespace returns the namespace of a named type ("" for the null
 // namespace and for unnamed nodes).
-func (s *Schema) Namespace() string { return s.namespace }
+func (s *Schema) Namespace() string { return s.nm().namespace }
 
 // FullName returns the full name of a named type, or the kind's name for
 // other nodes. In a union, this is the name that identifies the branch.
 func (s *Schema) FullName() string {
 	if s.kind.IsNamed() {
-		return s.fullName
+		return s.named.fullName
 	}
 	return s.kind.String()
 }
 
 // Aliases returns the full names of the aliases of a named type.
-func (s *Schema) Aliases() []string { return s.aliases }
+func (s *Schema) Aliases() []string { return s.nm().aliases }
 
 // Doc returns the doc attribute.
-func (s *Schema) Doc() string { return s.doc }
+func (s *Schema) Doc() string { return s.ex().doc }
 
 // IsError reports whether a record was declared with the "error" keyword.
 func (s *Schema) IsError() bool { return s.isError }
 
 // Fields returns the fields of a record, in schema order.
-func (s *Schema) Fields() []*Field { return s.fields }
+func (s *Schema) Fields() []*Field { return s.nm().fields }
 
 // Field returns the record field with the given name, or nil.
 func (s *Schema) Field(name string) *Field {
 	if i := s.fieldIndex(name); i >= 0 {
-		return s.fields[i]
+		return s.named.fields[i]
 	}
 	return nil
 }
 
 // Symbols returns the symbols of an enum.
-func (s *Schema) Symbols() []string { return s.symbols }
+func (s *Schema) Symbols() []string { return s.nm().symbols }
 
 // SymbolIndex returns the index of an enum symbol, or -1.
 func (s *Schema) SymbolIndex(symbol string) int {
@@ -290,7 +342,10 @@ func (s *Schema) SymbolIndex(symbol string) int {
 
 // EnumDefault returns the default symbol of an enum, used by readers for
 // writer symbols they do not know.
-func (s *Schema) EnumDefault() (string, bool) { return s.enumDefault, s.hasEnumDefault }
+func (s *Schema) EnumDefault() (string, bool) {
+	n := s.nm()
+	return n.enumDefault, n.hasEnumDefault
+}
 
 // Items returns the item schema of an array.
 func (s *Schema) Items() *Schema {
@@ -312,25 +367,25 @@ func (s *Schema) Values() *Schema {
 func (s *Schema) Branches() []*Schema { return s.branches }
 
 // Size returns the size in bytes of a fixed.
-func (s *Schema) Size() int { return s.size }
+func (s *Schema) Size() int { return s.nm().size }
 
 // Precision returns the precision of a decimal.
-func (s *Schema) Precision() int { return int(s.precision) }
+func (s *Schema) Precision() int { return int(s.ex().precision) }
 
 // Scale returns the scale of a decimal.
-func (s *Schema) Scale() int { return int(s.scale) }
+func (s *Schema) Scale() int { return int(s.ex().scale) }
 
 // Props returns the attributes Avro does not define, in the order written.
-func (s *Schema) Props() []Prop { return s.props }
+func (s *Schema) Props() []Prop { return s.ex().props.list() }
 
 // Prop returns the value of the attribute name, one that Avro does not
 // define, and whether the schema has it.
-func (s *Schema) Prop(name string) (any, bool) { return findProp(s.props, name) }
+func (s *Schema) Prop(name string) (any, bool) { return s.ex().props.get(name) }
 
 // MinEncodedSize returns the least number of bytes that an encoded value of
 // this schema takes (0 for null, an empty record or fixed(0)). Decoders use
 // it to bound what a declared count may allocate.
-func (s *Schema) MinEncodedSize() int { return s.minSize }
+func (s *Schema) MinEncodedSize() int { return int(s.minSize) }
 
 // Name returns the field's name.
 func (f *Field) Name() string { return f.name }
@@ -386,18 +441,14 @@ func (f *Field) Props() []Prop {
 	if f.extra == nil {
 		return nil
 	}
-	return f.extra.props
+	return f.extra.props.list()
 }
 
 // Prop returns the value of the field attribute name, one that Avro does
 // not define, and whether the field has it.
-func (f *Field) Prop(name string) (any, bool) { return findProp(f.Props(), name) }
-
-func findProp(props []Prop, name string) (any, bool) {
-	for _, p := range props {
-		if p.Name == name {
-			return p.Value, true
-		}
+func (f *Field) Prop(name string) (any, bool) {
+	if f.extra == nil {
+		return nil, false
 	}
-	return nil, false
+	return f.extra.props.get(name)
 }

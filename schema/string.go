@@ -27,7 +27,7 @@ func (s *Schema) String() string {
 func (s *Schema) StringReferring(fullNames ...string) string {
 	w := stringWriter{seen: map[*Schema]bool{}, names: map[string]bool{}, elsewhere: map[string]bool{}}
 	for _, n := range fullNames {
-		w.elsewhere[n] = n != s.fullName || !s.kind.IsNamed()
+		w.elsewhere[n] = n != s.nm().fullName || !s.kind.IsNamed()
 		w.names[n] = true
 	}
 	w.write(s, "")
@@ -55,12 +55,12 @@ func (w *stringWriter) key(k string) {
 
 func (w *stringWriter) write(s *Schema, ns string) {
 	if s.kind.IsNamed() {
-		if w.seen[s] || w.elsewhere[s.fullName] {
+		if w.seen[s] || w.elsewhere[s.nm().fullName] {
 			w.ref(s, ns)
 			return
 		}
 		w.seen[s] = true
-		w.names[s.fullName] = true
+		w.names[s.nm().fullName] = true
 		kind := s.kind.String()
 		if s.isError {
 			kind = "error"
@@ -68,40 +68,40 @@ func (w *stringWriter) write(s *Schema, ns string) {
 		w.b = append(w.b, `{"type":`...)
 		w.b = appendString(w.b, kind)
 		w.key("name")
-		w.b = appendString(w.b, s.name)
-		if s.namespace != ns {
+		w.b = appendString(w.b, s.nm().name)
+		if s.nm().namespace != ns {
 			w.key("namespace")
-			w.b = appendString(w.b, s.namespace)
+			w.b = appendString(w.b, s.nm().namespace)
 		}
-		if s.doc != "" {
+		if s.ex().doc != "" {
 			w.key("doc")
-			w.b = appendString(w.b, s.doc)
+			w.b = appendString(w.b, s.ex().doc)
 		}
-		if len(s.aliases) > 0 {
+		if len(s.nm().aliases) > 0 {
 			w.key("aliases")
-			w.strings(s.aliases)
+			w.strings(s.nm().aliases)
 		}
 		switch s.kind {
 		case Record:
 			w.key("fields")
 			w.b = append(w.b, '[')
-			for i, f := range s.fields {
+			for i, f := range s.nm().fields {
 				if i > 0 {
 					w.b = append(w.b, ',')
 				}
-				w.field(f, s.namespace)
+				w.field(f, s.nm().namespace)
 			}
 			w.b = append(w.b, ']')
 		case Enum:
 			w.key("symbols")
-			w.strings(s.symbols)
-			if s.hasEnumDefault {
+			w.strings(s.nm().symbols)
+			if s.nm().hasEnumDefault {
 				w.key("default")
-				w.b = appendString(w.b, s.enumDefault)
+				w.b = appendString(w.b, s.nm().enumDefault)
 			}
 		case Fixed:
 			w.key("size")
-			w.b = strconv.AppendInt(w.b, int64(s.size), 10)
+			w.b = strconv.AppendInt(w.b, int64(s.nm().size), 10)
 		}
 		w.tail(s)
 		return
@@ -125,21 +125,21 @@ func (w *stringWriter) write(s *Schema, ns string) {
 			w.key("values")
 		}
 		w.write(s.elem, ns)
-		if s.doc != "" {
+		if s.ex().doc != "" {
 			w.key("doc")
-			w.b = appendString(w.b, s.doc)
+			w.b = appendString(w.b, s.ex().doc)
 		}
 		w.tail(s)
 	default:
-		if s.doc == "" && s.logical == NoLogical && len(s.props) == 0 {
+		if s.ex().doc == "" && s.logical == NoLogical && s.ex().props == nil {
 			w.b = appendString(w.b, s.kind.String())
 			return
 		}
 		w.b = append(w.b, `{"type":`...)
 		w.b = appendString(w.b, s.kind.String())
-		if s.doc != "" {
+		if s.ex().doc != "" {
 			w.key("doc")
-			w.b = appendString(w.b, s.doc)
+			w.b = appendString(w.b, s.ex().doc)
 		}
 		w.tail(s)
 	}
@@ -152,20 +152,20 @@ func (w *stringWriter) write(s *Schema, ns string) {
 // the null namespace, unless a type of the same short name exists in ns,
 // in which case {"type":name,"namespace":""} says which one is meant.
 func (w *stringWriter) ref(s *Schema, ns string) {
-	_, primName := primitiveKinds[s.name]
+	_, primName := primitiveKinds[s.nm().name]
 	switch {
-	case s.namespace == ns && !primName:
-		w.b = appendString(w.b, s.name)
+	case s.nm().namespace == ns && !primName:
+		w.b = appendString(w.b, s.nm().name)
 	case primName:
 		// "int" always means the primitive, even where ns.int exists.
-		w.b = appendString(w.b, s.fullName)
-	case s.namespace != "":
-		w.b = appendString(w.b, s.fullName)
-	case !w.names[ns+"."+s.name]:
-		w.b = appendString(w.b, s.name)
+		w.b = appendString(w.b, s.nm().fullName)
+	case s.nm().namespace != "":
+		w.b = appendString(w.b, s.nm().fullName)
+	case !w.names[ns+"."+s.nm().name]:
+		w.b = appendString(w.b, s.nm().name)
 	default:
 		w.b = append(w.b, `{"type":`...)
-		w.b = appendString(w.b, s.name)
+		w.b = appendString(w.b, s.nm().name)
 		w.b = append(w.b, `,"namespace":""}`...)
 	}
 }
@@ -178,21 +178,24 @@ func (w *stringWriter) tail(s *Schema) {
 		w.b = appendString(w.b, s.logical.String())
 		if s.logical == Decimal {
 			w.key("precision")
-			w.b = strconv.AppendInt(w.b, int64(s.precision), 10)
-			if s.scale != 0 {
+			w.b = strconv.AppendInt(w.b, int64(s.ex().precision), 10)
+			if s.ex().scale != 0 {
 				w.key("scale")
-				w.b = strconv.AppendInt(w.b, int64(s.scale), 10)
+				w.b = strconv.AppendInt(w.b, int64(s.ex().scale), 10)
 			}
 		}
 	}
-	w.props(s.props)
+	w.props(s.ex().props)
 	w.b = append(w.b, '}')
 }
 
-func (w *stringWriter) props(props []Prop) {
-	for _, p := range props {
-		w.key(p.Name)
-		w.b = appendJSON(w.b, p.Value)
+func (w *stringWriter) props(props *propList) {
+	if props == nil {
+		return
+	}
+	for _, p := range props.raw {
+		w.key(p.name)
+		w.b = append(w.b, p.json...)
 	}
 }
 
@@ -217,7 +220,9 @@ func (w *stringWriter) field(f *Field, ns string) {
 		w.key("aliases")
 		w.strings(f.Aliases())
 	}
-	w.props(f.Props())
+	if f.extra != nil {
+		w.props(f.extra.props)
+	}
 	w.b = append(w.b, '}')
 }
 

@@ -25,8 +25,8 @@ func newUnionIndex(r *Schema) *unionIndex {
 		if !b.kind.IsNamed() {
 			continue
 		}
-		ix.add(b.name, j)
-		for _, a := range b.aliases {
+		ix.add(b.nm().name, j)
+		for _, a := range b.nm().aliases {
 			ix.add(a, j)
 			_, short := splitFullName(a)
 			ix.add(short, j)
@@ -53,8 +53,8 @@ func (ix *unionIndex) candidates(w *Schema, r *Schema) []int {
 	}
 	if w.kind.IsNamed() {
 		var named []int
-		for _, j := range append(ix.named[w.name], ix.named[w.fullName]...) {
-			if b := r.branches[j]; b.kind == w.kind && b.fullName != w.fullName && namesMatch(w, b) {
+		for _, j := range append(ix.named[w.nm().name], ix.named[w.nm().fullName]...) {
+			if b := r.branches[j]; b.kind == w.kind && b.nm().fullName != w.nm().fullName && namesMatch(w, b) {
 				named = append(named, j)
 			}
 		}

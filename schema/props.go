@@ -1,0 +1,97 @@
+package schema
+
+import (
+	"slices"
+	"strings"
+	"sync/atomic"
+)
+
+// propList is the props of a node or a field, kept as the JSON text that
+// String writes for each value: that is a few bytes for each byte of
+// text, where the values of the generic model (a map for every object)
+// cost hundreds. The values are decoded on first use.
+type propList struct {
+	raw    []rawProp
+	values atomic.Pointer[[]Prop]
+}
+
+// rawProp is a prop's name and the JSON text of its value.
+type rawProp struct {
+	name, json string
+}
+
+// add appends the prop name with the decoded value v.
+func (l *propList) add(name string, v any) {
+	l.raw = append(l.raw, rawProp{name: string([]byte(name)), json: string(appendPropJSON(nil, v))})
+}
+
+// list returns the props with their values in the generic model, the
+// same slice on every call.
+func (l *propList) list() []Prop {
+	if l == nil || len(l.raw) == 0 {
+		return nil
+	}
+	if p := l.values.Load(); p != nil {
+		return *p
+	}
+	props := make([]Prop, len(l.raw))
+	for i, r := range l.raw {
+		// The text is what appendPropJSON wrote of a decoded value:
+		// it decodes.
+		v, _, _ := decodeJSON(r.json)
+		props[i] = Prop{Name: r.name, Value: toGo(v)}
+	}
+	l.values.CompareAndSwap(nil, &props)
+	return *l.values.Load()
+}
+
+// get returns the value of prop name.
+func (l *propList) get(name string) (any, bool) {
+	if l == nil {
+		return nil, false
+	}
+	for i, r := range l.raw {
+		if r.name == name {
+			return l.list()[i].Value, true
+		}
+	}
+	return nil, false
+}
+
+// appendPropJSON writes a decoded value as appendJSON writes its
+// generic model (toGo), whose objects are maps: members sorted by key.
+func appendPropJSON(b []byte, v any) []byte {
+	switch v := v.(type) {
+	case *object:
+		var small [16]int
+		order := small[:0]
+		if len(v.keys) > len(small) {
+			order = make([]int, 0, len(v.keys))
+		}
+		for i := range v.keys {
+			order = append(order, i)
+		}
+		// The keys are distinct: the decoder rejects duplicates.
+		slices.SortFunc(order, func(i, j int) int { return strings.Compare(v.keys[i], v.keys[j]) })
+		b = append(b, '{')
+		for i, k := range order {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, v.keys[k])
+			b = append(b, ':')
+			b = appendPropJSON(b, v.vals[k])
+		}
+		return append(b, '}')
+	case []any:
+		b = append(b, '[')
+		for i, e := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendPropJSON(b, e)
+		}
+		return append(b, ']')
+	}
+	return appendJSON(b, v)
+}
