@@ -36,10 +36,9 @@ func (st *parseState) setDefault(f *Field, v any, p *path) error {
 		return st.tooLarge(p)
 	}
 	st.defSize += size
-	f.def = val
-	f.defBranch = int32(branch)
-	f.defBinary = enc[:len(enc):len(enc)]
-	f.defValues = st.values
+	d := f.dflt
+	d.value, d.branch, d.binary, d.values = val, int32(branch), enc[:len(enc):len(enc)], st.values
+	d.checked = true
 	return nil
 }
 
@@ -222,18 +221,19 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 			}
 			if !found {
 				// A missing member takes the field's own default.
-				if !f.hasDefault {
+				if f.dflt == nil {
 					return nil, -1, nil, p.errorf(fmt.Sprintf("default for record %s lacks field %q, which has no default", s.nm().fullName, f.name))
 				}
 				if err := st.fieldDefault(f); err != nil {
 					return nil, -1, nil, err
 				}
-				if f.defValues+int64(len(f.defBinary)) > st.maxDefSize-st.defSize-st.values-int64(len(b)) {
+				d := f.dflt
+				if d.values+int64(len(d.binary)) > st.maxDefSize-st.defSize-st.values-int64(len(b)) {
 					return nil, -1, nil, st.tooLarge(p)
 				}
-				st.values += f.defValues
-				out[f.name] = f.def
-				b = append(b, f.defBinary...)
+				st.values += d.values
+				out[f.name] = d.value
+				b = append(b, d.binary...)
 				continue
 			}
 			out[f.name], _, b, err = st.defaultValue(f.typ, fv, b, st.key(p, f.name))

@@ -89,7 +89,7 @@ func TestLongDefaultHoldsNoText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	arr := s.Field("f").defJSON.([]any)
+	arr := s.Field("f").dflt.json.([]any)
 	start := uintptr(unsafe.Pointer(unsafe.StringData(text)))
 	for i, e := range arr {
 		var str string

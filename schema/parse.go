@@ -74,6 +74,9 @@ type parseState struct {
 	// namedHint is about the number of named types the text defines, as
 	// the decoder counted them, to size local once.
 	namedHint int
+	// sharedDefaults are the defaults that fields share (see
+	// sharedDefault).
+	sharedDefaults map[defaultKey]*fieldDefault
 	// unions holds the unions of this text whose branches are all plain
 	// primitives, by their branch kinds (see primitiveUnion).
 	unions map[uint64]*Schema
@@ -102,9 +105,53 @@ const (
 // parsed. The JSON is set now: String, which compares a repeated
 // definition with the earlier one (Parser), must see it.
 func (st *parseState) queueDefault(f *Field, v any, fields *path) {
-	f.hasDefault, f.defJSON = true, cloneJSON(v)
+	f.dflt = st.sharedDefault(f.typ, v)
+	if f.dflt == nil {
+		f.dflt = &fieldDefault{json: cloneJSON(v)}
+	}
 	st.defaults = append(st.defaults, pendingDefault{f: f, fields: fields})
 	f.pending = int32(len(st.defaults))
+}
+
+// defaultKey identifies a default that fields can share: its type, a
+// node that is itself shared (published before this text ends), and its
+// JSON value, a scalar from a small set.
+type defaultKey struct {
+	typ *Schema
+	v   any
+}
+
+// sharedDefault returns the default v of type typ that fields share, or
+// nil when v is not one that is shared. Only types shared already and a
+// few values are shared, so that the table stays small: at most a dozen
+// entries for each such type.
+func (st *parseState) sharedDefault(typ *Schema, v any) *fieldDefault {
+	if !typ.published {
+		return nil
+	}
+	switch x := v.(type) {
+	case nil, bool:
+	case json.Number:
+		if len(x) != 1 {
+			return nil
+		}
+	case string:
+		if x != "" {
+			return nil
+		}
+	default:
+		return nil
+	}
+	k := defaultKey{typ, v}
+	if d := st.sharedDefaults[k]; d != nil {
+		return d
+	}
+	if st.sharedDefaults == nil {
+		st.sharedDefaults = map[defaultKey]*fieldDefault{}
+	}
+	d := &fieldDefault{json: v}
+	st.sharedDefaults[k] = d
+	return d
 }
 
 // checkDefault checks default i and sets the field's value and encoding,
@@ -119,6 +166,19 @@ func (st *parseState) checkDefault(i int) error {
 		dp := fp.key("default")
 		return dp.errorf("the default needs itself: a record default in it leaves this field out")
 	}
+	if d.f.dflt.checked {
+		// A shared default, checked for another field: this one adds
+		// its expansion to the text's all the same.
+		d.state = defaultChecked
+		fd := d.f.dflt
+		if size := fd.values + int64(len(fd.binary)); size <= st.maxDefSize-st.defSize {
+			st.defSize += size
+			return nil
+		}
+		fp := d.fields.elem(int(d.f.index))
+		dp := fp.key("default")
+		return st.tooLarge(&dp)
+	}
 	d.state = defaultChecking
 	// The paths of the defaults being checked, one pair for each level
 	// of checks within checks, serve every default checked at that level:
@@ -130,7 +190,7 @@ func (st *parseState) checkDefault(i int) error {
 	pp[0] = d.fields.elem(int(d.f.index))
 	pp[1] = pp[0].key("default")
 	st.checking++
-	err := st.setDefault(d.f, d.f.defJSON, &pp[1])
+	err := st.setDefault(d.f, d.f.dflt.json, &pp[1])
 	st.checking--
 	d.state = defaultChecked
 	return err
@@ -679,7 +739,7 @@ func (st *parseState) field(rec *Schema, f *Field, v any, index int, fields *pat
 	if err != nil {
 		return nil, err
 	}
-	*f = Field{name: name, typ: typ, index: int32(index), defBranch: -1}
+	*f = Field{name: name, typ: typ, index: int32(index)}
 	if dv, ok := o.get("doc"); ok {
 		dp := p.key("doc")
 		doc, ok := dv.(string)

@@ -520,7 +520,7 @@ func (rs *resolver) record(w, r *Schema, p *rpath) (*Action, []*Incompatibility)
 			wf = nil // already read into an earlier reader field
 		}
 		if wf == nil {
-			if rf.hasDefault {
+			if rf.dflt != nil {
 				a.defaults = append(a.defaults, rf)
 			} else {
 				errs = append(errs, incompat(&rp, w, r, "reader field %q has no default and the writer %s has no such field", rf.name, describe(w))...)

@@ -253,28 +253,38 @@ type Prop struct {
 
 // Field is one field of a record.
 type Field struct {
-	name       string
-	typ        *Schema
-	index      int32
-	order      Order
-	hasDefault bool
-	// defBranch is the union branch the default matched, or -1.
-	defBranch int32
+	name  string
+	typ   *Schema
+	index int32
 	// pending is 1 + the index of the default in the queue of the text
 	// being parsed, 0 once parsed (see parseState.fieldDefault).
 	pending int32
-	// def is the default in the generic Go model (see Default).
-	def any
-	// defBinary is the default's Avro binary encoding.
-	defBinary []byte
-	// defValues counts the values of the default as it expands (see
-	// ParseOptions.MaxDefaultSize).
-	defValues int64
-	// defJSON is the default as written, for String.
-	defJSON any
+	order   Order
+	// dflt is the default, nil when the field has none.
+	dflt *fieldDefault
 	// extra holds what most fields do not have, so that they do not pay
 	// for it: a record of a million fields is a million of these.
 	extra *fieldExtra
+}
+
+// fieldDefault is a field's default, in every form a codec or String
+// needs. Fields of the same shared type (a primitive, a union of
+// primitives) with the same null, boolean or one-character default share
+// one: a record of a million nullable fields has one default.
+type fieldDefault struct {
+	// json is the default as written, for String.
+	json any
+	// value is the default in the generic Go model (see Default).
+	value any
+	// binary is the default's Avro binary encoding.
+	binary []byte
+	// values counts the values of the default as it expands (see
+	// ParseOptions.MaxDefaultSize).
+	values int64
+	// branch is the union branch the default matched, or -1.
+	branch int32
+	// checked is set once the default is checked and its forms set.
+	checked bool
 }
 
 // fieldExtra is the doc, aliases and props of a field that has any.
@@ -416,7 +426,7 @@ func (f *Field) Index() int { return int(f.index) }
 func (f *Field) Order() Order { return f.order }
 
 // HasDefault reports whether the field declares a default.
-func (f *Field) HasDefault() bool { return f.hasDefault }
+func (f *Field) HasDefault() bool { return f.dflt != nil }
 
 // Default returns the field's default in the generic Go model: nil for
 // null, bool, int32 for int, int64 for long, float32, float64, []byte for
@@ -424,17 +434,32 @@ func (f *Field) HasDefault() bool { return f.hasDefault }
 // map[string]any for maps and records; for a union, the value of the
 // branch it matched (see DefaultBranch). The returned value is shared:
 // callers must not modify it.
-func (f *Field) Default() (any, bool) { return f.def, f.hasDefault }
+func (f *Field) Default() (any, bool) {
+	if f.dflt == nil {
+		return nil, false
+	}
+	return f.dflt.value, true
+}
 
 // DefaultBranch returns the index of the union branch the default matched
 // (the first branch that matches, as Avro 1.12 says; readers older than
 // 1.12 expect the first branch), or -1 when the field is not a union.
-func (f *Field) DefaultBranch() int { return int(f.defBranch) }
+func (f *Field) DefaultBranch() int {
+	if f.dflt == nil {
+		return -1
+	}
+	return int(f.dflt.branch)
+}
 
 // DefaultBinary returns the Avro binary encoding of the default, which
 // codecs write or decode in place of a missing value. Callers must not
 // modify it.
-func (f *Field) DefaultBinary() []byte { return f.defBinary }
+func (f *Field) DefaultBinary() []byte {
+	if f.dflt == nil {
+		return nil
+	}
+	return f.dflt.binary
+}
 
 // Props returns the field's attributes that Avro does not define.
 func (f *Field) Props() []Prop {

@@ -208,9 +208,9 @@ func (w *stringWriter) field(f *Field, ns string) {
 		w.key("doc")
 		w.b = appendString(w.b, f.Doc())
 	}
-	if f.hasDefault {
+	if f.dflt != nil {
 		w.key("default")
-		w.b = appendJSON(w.b, f.defJSON)
+		w.b = appendJSON(w.b, f.dflt.json)
 	}
 	if f.order != Ascending {
 		w.key("order")
