@@ -128,25 +128,37 @@ const maxSlabChunk = 1024
 
 func (d *decoder) newObject(keys []string, vals []any) *object {
 	if len(d.objs) == cap(d.objs) {
-		d.objs = make([]object, 0, slabChunk(cap(d.objs), 1))
+		// This object is cut after its '}', and every later one needs a
+		// '}' of its own: a chunk longer than that would be waste, a
+		// third of what a deeply nested text allocates for its objects.
+		d.objs = make([]object, 0, min(slabChunk(cap(d.objs), 1), 1+len(d.s)-d.pos))
 	}
 	d.objs = append(d.objs, object{keys: d.cutKeys(keys), vals: d.cutVals(vals)})
 	return &d.objs[len(d.objs)-1]
 }
 
-// cutKeys and cutVals copy members into their slab (see cut).
-func (d *decoder) cutKeys(keys []string) []string { return cut(&d.keySlab, keys) }
-func (d *decoder) cutVals(vals []any) []any       { return cut(&d.valSlab, vals) }
+// cutKeys and cutVals copy members into their slab (see cut). Besides
+// the items being cut, at most those on the stack and one for every 4
+// bytes (a key, "":0) or every 2 bytes (a value and a comma) of the text
+// left are still to be cut, which bounds the chunks.
+func (d *decoder) cutKeys(keys []string) []string {
+	return cut(&d.keySlab, keys, len(d.keys)+(len(d.s)-d.pos)/4)
+}
+
+func (d *decoder) cutVals(vals []any) []any {
+	return cut(&d.valSlab, vals, len(d.vals)+(len(d.s)-d.pos)/2)
+}
 
 // cut copies items into *slab, starting a new chunk when they do not fit,
 // and returns the copy capped at its length, so that an append to one cut
-// cannot write over the next.
-func cut[T any](slab *[]T, items []T) []T {
+// cannot write over the next. left bounds the items still to be cut,
+// these included: a new chunk is no longer.
+func cut[T any](slab *[]T, items []T, left int) []T {
 	if len(items) == 0 {
 		return nil
 	}
 	if cap(*slab)-len(*slab) < len(items) {
-		*slab = make([]T, 0, slabChunk(cap(*slab), len(items)))
+		*slab = make([]T, 0, max(len(items), min(slabChunk(cap(*slab), len(items)), left)))
 	}
 	start := len(*slab)
 	*slab = append(*slab, items...)

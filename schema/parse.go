@@ -596,8 +596,10 @@ func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Sc
 				return nil, ep.errorf("empty alias")
 			}
 			// Relative aliases are in the namespace of the type (A2).
-			s.named.aliases = append(s.named.aliases, qualify(a, ns))
+			// The list is new: it takes the full names in place.
+			aliases[i] = qualify(a, ns)
 		}
+		s.named.aliases = aliases
 	}
 	var err error
 	switch t {
