@@ -185,7 +185,7 @@ func (w *canonWriter) body(s *Schema) {
 			w.b.WriteString("]}")
 		case Enum:
 			w.b.WriteString(`,"type":"enum","symbols":[`)
-			for i, sym := range s.nm().symbols {
+			for i, sym := range s.en().symbols {
 				if i > 0 {
 					w.b.WriteByte(',')
 				}

@@ -75,13 +75,13 @@ const scanSymbols = 8
 
 // symbolPos returns the index of symbol in the enum s, or -1.
 func (s *Schema) symbolPos(symbol string) int {
-	if s.nm().symbolIndex != nil {
-		if i, ok := s.nm().symbolIndex[symbol]; ok {
+	if s.en().symbolIndex != nil {
+		if i, ok := s.en().symbolIndex[symbol]; ok {
 			return i
 		}
 		return -1
 	}
-	for i, sym := range s.nm().symbols {
+	for i, sym := range s.en().symbols {
 		if sym == symbol {
 			return i
 		}

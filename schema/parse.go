@@ -568,9 +568,17 @@ func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Sc
 	if st.local[full] != nil || st.defined[full] {
 		return nil, np.errorf(fmt.Sprintf("duplicate definition of %q", full))
 	}
-	ns0 := &namedSchema{parts: namedParts{name: short, namespace: ns, fullName: full}}
-	s := &ns0.Schema
-	s.named = &ns0.parts
+	var s *Schema
+	if t == "enum" {
+		es := &enumSchema{namedSchema: namedSchema{parts: namedParts{name: short, namespace: ns, fullName: full}}}
+		es.parts.enum = &es.enum
+		s = &es.Schema
+		s.named = &es.parts
+	} else {
+		n := &namedSchema{parts: namedParts{name: short, namespace: ns, fullName: full}}
+		s = &n.Schema
+		s.named = &n.parts
+	}
 	st.nodes++
 	st.namedNodes++
 	if st.local == nil {
@@ -809,22 +817,22 @@ func (st *parseState) enum(s *Schema, o *object, p *path) error {
 		return err
 	}
 	if len(symbols) > scanSymbols {
-		s.named.symbolIndex = make(map[string]int, len(symbols))
+		s.named.enum.symbolIndex = make(map[string]int, len(symbols))
 	}
 	for i, sym := range symbols {
 		ip := sp.elem(i)
 		if !validName(sym) {
 			return ip.errorf(fmt.Sprintf("invalid enum symbol %q", sym))
 		}
-		s.named.symbols = symbols[:i]
+		s.named.enum.symbols = symbols[:i]
 		if s.symbolPos(sym) >= 0 {
 			return ip.errorf(fmt.Sprintf("duplicate enum symbol %q", sym))
 		}
-		if s.nm().symbolIndex != nil {
-			s.named.symbolIndex[sym] = i
+		if s.en().symbolIndex != nil {
+			s.named.enum.symbolIndex[sym] = i
 		}
 	}
-	s.named.symbols = symbols
+	s.named.enum.symbols = symbols
 	if dv, ok := o.get("default"); ok {
 		dp := p.key("default")
 		d, ok := dv.(string)
@@ -834,7 +842,7 @@ func (st *parseState) enum(s *Schema, o *object, p *path) error {
 		if s.symbolPos(d) < 0 {
 			return dp.errorf(fmt.Sprintf("enum default %q is not a symbol", d))
 		}
-		s.named.enumDefault, s.named.hasEnumDefault = d, true
+		s.named.enum.enumDefault, s.named.enum.hasEnumDefault = d, true
 	}
 	return nil
 }

@@ -562,13 +562,13 @@ func (rs *resolver) enum(w, r *Schema, p *rpath) (*Action, []*Incompatibility) {
 	if !namesMatch(w, r) {
 		return nil, incompat(p, w, r, "writer %s and reader %s have different names", describe(w), describe(r))
 	}
-	a := &Action{kind: ActionEnum, writer: w, reader: r, symbols: make([]int, len(w.nm().symbols))}
+	a := &Action{kind: ActionEnum, writer: w, reader: r, symbols: make([]int, len(w.en().symbols))}
 	def := -1
-	if r.nm().hasEnumDefault {
-		def = r.SymbolIndex(r.nm().enumDefault)
+	if r.en().hasEnumDefault {
+		def = r.SymbolIndex(r.en().enumDefault)
 	}
 	var missing []string
-	for i, sym := range w.nm().symbols {
+	for i, sym := range w.en().symbols {
 		j := r.SymbolIndex(sym)
 		if j < 0 {
 			j = def

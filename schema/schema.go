@@ -173,20 +173,31 @@ type namedParts struct {
 	fields     []*Field
 	fieldTable *fieldTable
 
-	// Enum.
-	symbols        []string
-	symbolIndex    map[string]int
-	enumDefault    string
-	hasEnumDefault bool
+	// enum holds the parts of an enum, nil for records and fixed types.
+	enum *enumParts
 
 	// Fixed.
 	size int
 }
 
-// namedSchema is a named node and its parts, allocated together.
+// enumParts are the parts of an enum.
+type enumParts struct {
+	symbols        []string
+	symbolIndex    map[string]int
+	enumDefault    string
+	hasEnumDefault bool
+}
+
+// namedSchema is a named node and its parts, allocated together, and
+// enumSchema an enum's.
 type namedSchema struct {
 	Schema
 	parts namedParts
+}
+
+type enumSchema struct {
+	namedSchema
+	enum enumParts
 }
 
 // nodeExtra are the parts that few nodes have.
@@ -207,10 +218,11 @@ type nodeExtra struct {
 	resolution *Action
 }
 
-// noNamed and noExtra are what nodes without named parts or extra parts
+// noNamed, noEnum and noExtra are what nodes without named parts or extra parts
 // read: never written.
 var (
 	noNamed namedParts
+	noEnum  enumParts
 	noExtra nodeExtra
 )
 
@@ -220,6 +232,14 @@ func (s *Schema) nm() *namedParts {
 		return s.named
 	}
 	return &noNamed
+}
+
+// en returns the enum parts of s, empty for other nodes.
+func (s *Schema) en() *enumParts {
+	if s.named != nil && s.named.enum != nil {
+		return s.named.enum
+	}
+	return &noEnum
 }
 
 // ex returns the extra parts of s, empty when it has none.
@@ -343,7 +363,7 @@ func (s *Schema) Field(name string) *Field {
 }
 
 // Symbols returns the symbols of an enum.
-func (s *Schema) Symbols() []string { return s.nm().symbols }
+func (s *Schema) Symbols() []string { return s.en().symbols }
 
 // SymbolIndex returns the index of an enum symbol, or -1.
 func (s *Schema) SymbolIndex(symbol string) int {
@@ -353,7 +373,7 @@ func (s *Schema) SymbolIndex(symbol string) int {
 // EnumDefault returns the default symbol of an enum, used by readers for
 // writer symbols they do not know.
 func (s *Schema) EnumDefault() (string, bool) {
-	n := s.nm()
+	n := s.en()
 	return n.enumDefault, n.hasEnumDefault
 }
 

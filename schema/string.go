@@ -94,10 +94,10 @@ func (w *stringWriter) write(s *Schema, ns string) {
 			w.b = append(w.b, ']')
 		case Enum:
 			w.key("symbols")
-			w.strings(s.nm().symbols)
-			if s.nm().hasEnumDefault {
+			w.strings(s.en().symbols)
+			if s.en().hasEnumDefault {
 				w.key("default")
-				w.b = appendString(w.b, s.nm().enumDefault)
+				w.b = appendString(w.b, s.en().enumDefault)
 			}
 		case Fixed:
 			w.key("size")
