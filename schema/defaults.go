@@ -177,17 +177,18 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		if !ok {
 			return defaultMismatch(p, v, s)
 		}
-		out := make(map[string]any, len(o.keys))
-		if len(o.keys) > 0 {
-			b = appendLong(b, int64(len(o.keys)))
+		out := make(map[string]any, len(o.members))
+		if len(o.members) > 0 {
+			b = appendLong(b, int64(len(o.members)))
 		}
 		ep := st.key(p, "") // one path for every member, as for array items
-		for i, k := range o.keys {
+		for _, m := range o.members {
+			k := m.key
 			ep.name = k
 			b = appendLong(b, int64(len(k)))
 			b = append(b, k...)
 			var ev any
-			ev, _, b, err = st.defaultValue(s.elem, o.vals[i], b, ep)
+			ev, _, b, err = st.defaultValue(s.elem, m.val, b, ep)
 			if err != nil {
 				return nil, -1, nil, err
 			}
@@ -200,10 +201,10 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 			return defaultMismatch(p, v, s)
 		}
 		var index map[string]int
-		if len(o.keys) > 8 {
-			index = make(map[string]int, len(o.keys))
-			for i, k := range o.keys {
-				index[k] = i
+		if len(o.members) > 8 {
+			index = make(map[string]int, len(o.members))
+			for i, m := range o.members {
+				index[m.key] = i
 			}
 		}
 		out := make(map[string]any, len(s.nm().fields))
@@ -214,7 +215,7 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 			if index != nil {
 				var i int
 				if i, found = index[f.name]; found {
-					fv = o.vals[i]
+					fv = o.members[i].val
 				}
 			} else {
 				fv, found = o.get(f.name)

@@ -23,14 +23,19 @@ const MaxDepth = 1000
 // they were written: Avro properties are metadata whose order the user
 // chose, and String must write them back the same way.
 type object struct {
-	keys []string
-	vals []any
+	members []member
+}
+
+// member is a member of a decoded object.
+type member struct {
+	key string
+	val any
 }
 
 func (o *object) get(key string) (any, bool) {
-	for i, k := range o.keys {
-		if k == key {
-			return o.vals[i], true
+	for _, m := range o.members {
+		if m.key == key {
+			return m.val, true
 		}
 	}
 	return nil, false
@@ -60,13 +65,13 @@ type decoder struct {
 	// named counts the members "type" whose value is "record", "error",
 	// "enum" or "fixed": about the number of named types defined.
 	named int
-	// objs, keySlab and valSlab are chunks the decoded objects, their
+	// objs, memberSlab and valSlab are chunks the decoded objects, their
 	// members and the arrays' items are cut from: the tree is garbage once
 	// the schema is built (defaults are cloned out of it, see cloneJSON),
 	// so that one allocation serves many objects instead of three each.
-	objs    []object
-	keySlab []string
-	valSlab []any
+	objs       []object
+	memberSlab []member
+	valSlab    []any
 	// arrays are the arrays of keywords decoded so far (see
 	// keywordArray).
 	arrays []keywordArray
@@ -133,16 +138,27 @@ func (d *decoder) newObject(keys []string, vals []any) *object {
 		// third of what a deeply nested text allocates for its objects.
 		d.objs = make([]object, 0, min(slabChunk(cap(d.objs), 1), 1+len(d.s)-d.pos))
 	}
-	d.objs = append(d.objs, object{keys: d.cutKeys(keys), vals: d.cutVals(vals)})
+	d.objs = append(d.objs, object{members: d.cutMembers(keys, vals)})
 	return &d.objs[len(d.objs)-1]
 }
 
-// cutKeys and cutVals copy members into their slab (see cut). Besides
-// the items being cut, at most those on the stack and one for every 4
-// bytes (a key, "":0) or every 2 bytes (a value and a comma) of the text
-// left are still to be cut, which bounds the chunks.
-func (d *decoder) cutKeys(keys []string) []string {
-	return cut(&d.keySlab, keys, len(d.keys)+(len(d.s)-d.pos)/4)
+// cutMembers and cutVals copy members and items into their slab (see
+// cut). Besides the items being cut, at most those on the stack and one
+// for every 4 bytes (a member, "":0) or every 2 bytes (a value and a
+// comma) of the text left are still to be cut, which bounds the chunks.
+func (d *decoder) cutMembers(keys []string, vals []any) []member {
+	if len(keys) == 0 {
+		return nil
+	}
+	slab := &d.memberSlab
+	if cap(*slab)-len(*slab) < len(keys) {
+		*slab = make([]member, 0, max(len(keys), min(slabChunk(cap(*slab), len(keys)), len(d.keys)+(len(d.s)-d.pos)/4)))
+	}
+	start := len(*slab)
+	for i, k := range keys {
+		*slab = append(*slab, member{key: k, val: vals[i]})
+	}
+	return (*slab)[start:len(*slab):len(*slab)]
 }
 
 func (d *decoder) cutVals(vals []any) []any {
@@ -182,12 +198,9 @@ func grow[T any](stack []T) []T {
 func cloneJSON(v any) any {
 	switch v := v.(type) {
 	case *object:
-		o := &object{keys: make([]string, len(v.keys)), vals: make([]any, len(v.vals))}
-		for i, k := range v.keys {
-			o.keys[i] = strings.Clone(k)
-		}
-		for i, e := range v.vals {
-			o.vals[i] = cloneJSON(e)
+		o := &object{members: make([]member, len(v.members))}
+		for i, m := range v.members {
+			o.members[i] = member{key: strings.Clone(m.key), val: cloneJSON(m.val)}
 		}
 		return o
 	case []any:
@@ -399,8 +412,10 @@ func (d *decoder) object() (any, error) {
 		case '}':
 			d.pos++
 			d.depth--
-			o := d.newObject(d.keys[mark:], d.vals[len(d.vals)-(len(d.keys)-mark):])
-			d.vals = d.vals[:len(d.vals)-len(o.keys)]
+			n := len(d.keys) - mark
+			o := d.newObject(d.keys[mark:], d.vals[len(d.vals)-n:])
+			clear(d.vals[len(d.vals)-n:])
+			d.vals = d.vals[:len(d.vals)-n]
 			clear(d.keys[mark:])
 			d.keys = d.keys[:mark]
 			return o, nil
@@ -693,9 +708,9 @@ var boxedDigits = func() (out [10]any) {
 func toGo(v any) any {
 	switch v := v.(type) {
 	case *object:
-		m := make(map[string]any, len(v.keys))
-		for i, k := range v.keys {
-			m[k] = toGo(v.vals[i])
+		m := make(map[string]any, len(v.members))
+		for _, e := range v.members {
+			m[e.key] = toGo(e.val)
 		}
 		return m
 	case []any:
@@ -742,13 +757,13 @@ func appendJSON(b []byte, v any) []byte {
 		return append(b, ']')
 	case *object:
 		b = append(b, '{')
-		for i, k := range v.keys {
+		for i, m := range v.members {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendString(b, k)
+			b = appendString(b, m.key)
 			b = append(b, ':')
-			b = appendJSON(b, v.vals[i])
+			b = appendJSON(b, m.val)
 		}
 		return append(b, '}')
 	case map[string]any:

@@ -19,7 +19,8 @@ func TestDefaultsOutliveTheDecodedTree(t *testing.T) {
 	c := cloneJSON(v)
 	// Nor do its keys point into the text, which they would keep alive.
 	start := uintptr(unsafe.Pointer(unsafe.StringData(text)))
-	for _, k := range c.(*object).keys {
+	for _, m := range c.(*object).members {
+		k := m.key
 		if at := uintptr(unsafe.Pointer(unsafe.StringData(k))); at >= start && at < start+uintptr(len(text)) {
 			t.Fatalf("the clone's key %q points into the text", k)
 		}
@@ -28,8 +29,8 @@ func TestDefaultsOutliveTheDecodedTree(t *testing.T) {
 	want := string(appendJSON(nil, v))
 	// Writing over the original tree, as a later object cut from the
 	// same slab would, must leave the clone as it was.
-	orig.keys[0] = "x"
-	orig.vals[0].([]any)[1].(*object).vals[0] = "y"
+	orig.members[0].key = "x"
+	orig.members[0].val.([]any)[1].(*object).members[0].val = "y"
 	if got := string(appendJSON(nil, c)); got != want {
 		t.Fatalf("clone changed with the original: %s, want %s", got, want)
 	}

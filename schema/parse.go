@@ -487,7 +487,7 @@ func (st *parseState) object(o *object, ns string, p *path) (*Schema, error) {
 			}
 			return st.reference(t, ns, &tp)
 		}
-		if len(o.keys) == 1 {
+		if len(o.members) == 1 {
 			return primitives[k], nil
 		}
 		s = &Schema{kind: k, minSize: int32(primitiveMinSize[k])}
@@ -513,15 +513,15 @@ func (st *parseState) attributes(s *Schema, o *object, known map[string]bool, p 
 		}
 	}
 	consumed := setLogical(s, o)
-	for i, k := range o.keys {
-		if k == "type" || k == "doc" || known[k] || consumed[k] {
+	for _, m := range o.members {
+		if k := m.key; k == "type" || k == "doc" || known[k] || consumed[k] {
 			continue
 		}
 		x := s.more()
 		if x.props == nil {
 			x.props = &propList{}
 		}
-		x.props.add(k, o.vals[i])
+		x.props.add(m.key, m.val)
 	}
 	return nil
 }
@@ -786,13 +786,13 @@ func (st *parseState) field(rec *Schema, f *Field, v any, index int, fields *pat
 	if dv, ok := o.get("default"); ok {
 		st.queueDefault(f, dv, fields)
 	}
-	for i, k := range o.keys {
-		if !fieldAttrs[k] {
+	for _, m := range o.members {
+		if !fieldAttrs[m.key] {
 			x := f.more()
 			if x.props == nil {
 				x.props = &propList{}
 			}
-			x.props.add(k, o.vals[i])
+			x.props.add(m.key, m.val)
 		}
 	}
 	return f, nil

@@ -65,22 +65,22 @@ func appendPropJSON(b []byte, v any) []byte {
 	case *object:
 		var small [16]int
 		order := small[:0]
-		if len(v.keys) > len(small) {
-			order = make([]int, 0, len(v.keys))
+		if len(v.members) > len(small) {
+			order = make([]int, 0, len(v.members))
 		}
-		for i := range v.keys {
+		for i := range v.members {
 			order = append(order, i)
 		}
 		// The keys are distinct: the decoder rejects duplicates.
-		slices.SortFunc(order, func(i, j int) int { return strings.Compare(v.keys[i], v.keys[j]) })
+		slices.SortFunc(order, func(i, j int) int { return strings.Compare(v.members[i].key, v.members[j].key) })
 		b = append(b, '{')
 		for i, k := range order {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendString(b, v.keys[k])
+			b = appendString(b, v.members[k].key)
 			b = append(b, ':')
-			b = appendPropJSON(b, v.vals[k])
+			b = appendPropJSON(b, v.members[k].val)
 		}
 		return append(b, '}')
 	case []any:
