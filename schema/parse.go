@@ -74,6 +74,12 @@ type parseState struct {
 	// namedHint is about the number of named types the text defines, as
 	// the decoder counted them, to size local once.
 	namedHint int
+	// dfltSlab is the chunk new defaults are cut from, and dfltLeft
+	// bounds the defaults still to come (see newDefault).
+	dfltSlab []fieldDefault
+	dfltLeft int
+	// buf is scratch space for the text of props (see propList.add).
+	buf []byte
 	// sharedDefaults are the defaults that fields share (see
 	// sharedDefault).
 	sharedDefaults map[defaultKey]*fieldDefault
@@ -107,10 +113,23 @@ const (
 func (st *parseState) queueDefault(f *Field, v any, fields *path) {
 	f.dflt = st.sharedDefault(f.typ, v)
 	if f.dflt == nil {
-		f.dflt = &fieldDefault{json: cloneJSON(v)}
+		f.dflt = st.newDefault(cloneJSON(v))
 	}
 	st.defaults = append(st.defaults, pendingDefault{f: f, fields: fields})
 	f.pending = int32(len(st.defaults))
+}
+
+// newDefault returns a new default whose JSON is v. Defaults are cut
+// from chunks, no longer than the number of "default" members the
+// decoder counted and that are not taken yet, so that a text of many
+// defaults makes few allocations for them and a text of few no waste.
+func (st *parseState) newDefault(v any) *fieldDefault {
+	if len(st.dfltSlab) == cap(st.dfltSlab) {
+		st.dfltSlab = make([]fieldDefault, 0, max(1, min(slabChunk(cap(st.dfltSlab), 1), st.dfltLeft)))
+	}
+	st.dfltLeft--
+	st.dfltSlab = append(st.dfltSlab, fieldDefault{json: v})
+	return &st.dfltSlab[len(st.dfltSlab)-1]
 }
 
 // defaultKey identifies a default that fields can share: its type, a
@@ -149,7 +168,7 @@ func (st *parseState) sharedDefault(typ *Schema, v any) *fieldDefault {
 	if st.sharedDefaults == nil {
 		st.sharedDefaults = map[defaultKey]*fieldDefault{}
 	}
-	d := &fieldDefault{json: v}
+	d := st.newDefault(v)
 	st.sharedDefaults[k] = d
 	return d
 }
@@ -243,6 +262,7 @@ func parseTextState(o *ParseOptions, text string, global map[string]*Schema) (*S
 	st := &parseState{
 		global: global, paths: make([]path, 0, min(counts.nests+2, maxSlabChunk)),
 		defaults:  make([]pendingDefault, 0, counts.defaults),
+		dfltLeft:  counts.defaults,
 		namedHint: counts.named,
 		maxSteps:  o.maxDefaultSteps(len(text)), maxDefSize: o.maxDefaultSize(len(text)),
 	}
@@ -362,7 +382,16 @@ func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
 			return s, nil
 		}
 	}
-	s := &Schema{kind: Union, minSize: 1, branches: make([]*Schema, 0, len(arr))}
+	var s *Schema
+	if len(arr) == 2 {
+		// The common union, ["null", T]: node and branches in one
+		// allocation.
+		u := &union2{Schema: Schema{kind: Union, minSize: 1}}
+		s = &u.Schema
+		s.branches = u.branches[:0:2]
+	} else {
+		s = &Schema{kind: Union, minSize: 1, branches: make([]*Schema, 0, len(arr))}
+	}
 	st.nodes++
 	if shared {
 		for _, bv := range arr {
@@ -420,6 +449,12 @@ func (st *parseState) union(arr []any, ns string, p *path) (*Schema, error) {
 		s.branches = append(s.branches, b)
 	}
 	return s, nil
+}
+
+// union2 is a union of two branches and its list of them.
+type union2 struct {
+	Schema
+	branches [2]*Schema
 }
 
 // Attributes that the grammar defines; all others become props.
@@ -513,15 +548,22 @@ func (st *parseState) attributes(s *Schema, o *object, known map[string]bool, p 
 		}
 	}
 	consumed := setLogical(s, o)
+	isProp := func(k string) bool { return k != "type" && k != "doc" && !known[k] && !consumed[k] }
+	n := 0
 	for _, m := range o.members {
-		if k := m.key; k == "type" || k == "doc" || known[k] || consumed[k] {
-			continue
+		if isProp(m.key) {
+			n++
 		}
-		x := s.more()
-		if x.props == nil {
-			x.props = &propList{}
+	}
+	if n == 0 {
+		return nil
+	}
+	x := s.more()
+	x.props.raw = make([]rawProp, 0, n)
+	for _, m := range o.members {
+		if isProp(m.key) {
+			x.props.add(&st.buf, m.key, m.val)
 		}
-		x.props.add(m.key, m.val)
 	}
 	return nil
 }
@@ -786,13 +828,19 @@ func (st *parseState) field(rec *Schema, f *Field, v any, index int, fields *pat
 	if dv, ok := o.get("default"); ok {
 		st.queueDefault(f, dv, fields)
 	}
+	n := 0
 	for _, m := range o.members {
 		if !fieldAttrs[m.key] {
-			x := f.more()
-			if x.props == nil {
-				x.props = &propList{}
+			n++
+		}
+	}
+	if n > 0 {
+		x := f.more()
+		x.props.raw = make([]rawProp, 0, n)
+		for _, m := range o.members {
+			if !fieldAttrs[m.key] {
+				x.props.add(&st.buf, m.key, m.val)
 			}
-			x.props.add(m.key, m.val)
 		}
 	}
 	return f, nil

@@ -20,15 +20,20 @@ type rawProp struct {
 	name, json string
 }
 
-// add appends the prop name with the decoded value v.
-func (l *propList) add(name string, v any) {
-	l.raw = append(l.raw, rawProp{name: string([]byte(name)), json: string(appendPropJSON(nil, v))})
+// add appends the prop name with the decoded value v; buf is scratch
+// space. The name and the text are one allocation.
+func (l *propList) add(buf *[]byte, name string, v any) {
+	b := append((*buf)[:0], name...)
+	b = appendPropJSON(b, v)
+	*buf = b
+	t := string(b)
+	l.raw = append(l.raw, rawProp{name: t[:len(name)], json: t[len(name):]})
 }
 
 // list returns the props with their values in the generic model, the
 // same slice on every call.
 func (l *propList) list() []Prop {
-	if l == nil || len(l.raw) == 0 {
+	if len(l.raw) == 0 {
 		return nil
 	}
 	if p := l.values.Load(); p != nil {
@@ -47,9 +52,6 @@ func (l *propList) list() []Prop {
 
 // get returns the value of prop name.
 func (l *propList) get(name string) (any, bool) {
-	if l == nil {
-		return nil, false
-	}
 	for i, r := range l.raw {
 		if r.name == name {
 			return l.list()[i].Value, true

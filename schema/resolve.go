@@ -284,9 +284,7 @@ func copyGraph(root *Schema) *Schema {
 			parts := *s.named
 			c.named = &parts
 		}
-		if s.extra != nil {
-			c.extra = &nodeExtra{doc: s.extra.doc, precision: s.extra.precision, scale: s.extra.scale, props: s.extra.props}
-		}
+		c.extra = s.extra // shared, but for the root's (below)
 		m[s] = c
 		if s.nm().fields != nil {
 			c.named.fields = make([]*Field, len(s.named.fields))
@@ -308,6 +306,11 @@ func copyGraph(root *Schema) *Schema {
 		return c
 	}
 	c := cp(root)
+	// The root's extra parts are its own: Resolve sets the resolution in
+	// them.
+	if x := root.extra; x != nil {
+		c.extra = &nodeExtra{doc: x.doc, precision: x.precision, scale: x.scale, props: propList{raw: x.props.raw}}
+	}
 	c.canonical = root.Canonical() // the root's is known; nested ones are computed on demand
 	return c
 }

@@ -209,7 +209,7 @@ type nodeExtra struct {
 
 	// props are the attributes that are not part of the schema grammar,
 	// in the order they were written.
-	props *propList
+	props propList
 
 	// writer and resolution are set on the root that Resolve returns (a
 	// copy of the reader schema): the schema the data was written with,
@@ -311,7 +311,7 @@ type fieldDefault struct {
 type fieldExtra struct {
 	aliases []string
 	doc     string
-	props   *propList
+	props   propList
 }
 
 // Kind returns the node's Avro type.

@@ -131,7 +131,7 @@ func (w *stringWriter) write(s *Schema, ns string) {
 		}
 		w.tail(s)
 	default:
-		if s.ex().doc == "" && s.logical == NoLogical && s.ex().props == nil {
+		if s.ex().doc == "" && s.logical == NoLogical && len(s.ex().props.raw) == 0 {
 			w.b = appendString(w.b, s.kind.String())
 			return
 		}
@@ -185,14 +185,11 @@ func (w *stringWriter) tail(s *Schema) {
 			}
 		}
 	}
-	w.props(s.ex().props)
+	w.props(&s.ex().props)
 	w.b = append(w.b, '}')
 }
 
 func (w *stringWriter) props(props *propList) {
-	if props == nil {
-		return
-	}
 	for _, p := range props.raw {
 		w.key(p.name)
 		w.b = append(w.b, p.json...)
@@ -221,7 +218,7 @@ func (w *stringWriter) field(f *Field, ns string) {
 		w.strings(f.Aliases())
 	}
 	if f.extra != nil {
-		w.props(f.extra.props)
+		w.props(&f.extra.props)
 	}
 	w.b = append(w.b, '}')
 }
