@@ -95,6 +95,13 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		return x, -1, b, nil
 	case Float, Double:
 		n, ok := v.(json.Number)
+		if str, isStr := v.(string); isStr && !ok {
+			// JSON has no number for these; Java writes them so.
+			switch str {
+			case "NaN", "Infinity", "-Infinity":
+				n, ok = json.Number(str), true
+			}
+		}
 		if !ok {
 			return defaultMismatch(p, v, s)
 		}
@@ -102,7 +109,7 @@ func (st *parseState) defaultValue(s *Schema, v any, b []byte, p *path) (val any
 		// Java and Python read it: rounding the text to 32 bits at once
 		// differs from that in the last bit for some texts.
 		x, err := strconv.ParseFloat(string(n), 64)
-		if err == nil && s.kind == Float && math.IsInf(float64(float32(x)), 0) {
+		if err == nil && s.kind == Float && math.IsInf(float64(float32(x)), 0) && !math.IsInf(x, 0) {
 			err = strconv.ErrRange
 		}
 		if err != nil {

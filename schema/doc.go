@@ -37,7 +37,8 @@
 // defining a full name twice is an error, and primitive names cannot be
 // defined. Names, field names and enum symbols must match
 // [A-Za-z_][A-Za-z0-9_]*; namespace components may also contain '$', which
-// Java-generated schemas use. Aliases are not validated as names (the
+// Java-generated schemas use; ParseOptions.UnicodeNames admits letters and
+// digits of any script, as Java does. Aliases are not validated as names (the
 // specification uses them to rename invalid names) and are stored as full
 // names, a relative alias being in the namespace of its type.
 //
@@ -52,7 +53,9 @@
 // DefaultBranch reports that branch. Readers older than Avro 1.12 require
 // the default to fit the first branch, so schemas shared with them should
 // be written that way. bytes and fixed defaults are strings whose
-// characters U+0000 to U+00FF are the bytes. A record default that lacks a
+// characters U+0000 to U+00FF are the bytes. A float or double default may
+// be the string "NaN", "Infinity" or "-Infinity", as Java writes those
+// values, which JSON has no number for. A record default that lacks a
 // field takes that field's own default. Default returns the value in the
 // generic Go model and DefaultBinary its Avro binary encoding.
 //
@@ -69,6 +72,13 @@
 // and logicalType (with precision and scale) is kept as props. The
 // canonical form and fingerprints never include logical types.
 //
+// # Protocols
+//
+// ParseProtocol reads an Avro protocol (.avpr): its name and namespace,
+// its named types (parsed as one Parser parses texts, in the protocol's
+// namespace) and its messages (parameters, response, errors, one-way).
+// Protocol.String writes it back as JSON.
+//
 // # Limits
 //
 // Parse never panics and never recurses without bound: JSON nesting deeper
@@ -77,8 +87,8 @@
 // memory grow in proportion to the text, which ParseOptions bounds (64 MiB
 // by default), and so do the defaults the text defines and the work of
 // checking them (ParseOptions.MaxDefaultSize and MaxDefaultSteps): a
-// schema over a limit is an *Error wrapping ErrLimit. Every rejected schema yields an *Error
-// whose Path locates the offending value ("fields[2].type"); for malformed
+// schema over a limit is an *Error wrapping ErrLimit. Every rejected
+// schema yields an *Error whose Path locates the offending value ("fields[2].type"); for malformed
 // JSON it wraps the *encoding/json.SyntaxError. Duplicate keys in a JSON
 // object are rejected, because they make a schema ambiguous.
 package schema

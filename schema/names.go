@@ -1,6 +1,9 @@
 package schema
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // primitiveKinds maps the primitive type names to their kinds. These names
 // can be neither defined nor shadowed (spec "Names": "Primitive type names
@@ -22,6 +25,45 @@ func validName(s string) bool {
 			continue
 		}
 		if i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// validName is the package's validName, or with UnicodeNames Java's rule.
+func (st *parseState) validName(s string) bool {
+	if st.unicodeNames {
+		return javaName(s, false)
+	}
+	return validName(s)
+}
+
+func (st *parseState) validNamespace(s string) bool {
+	if st.unicodeNames {
+		if s == "" {
+			return true
+		}
+		for part := range strings.SplitSeq(s, ".") {
+			if !javaName(part, true) {
+				return false
+			}
+		}
+		return true
+	}
+	return validNamespace(s)
+}
+
+// javaName reports whether s is a name as Java's parser takes it: a
+// letter or underscore (or, in a namespace, a dollar sign) and then
+// letters, digits, underscores, in any script.
+func javaName(s string, namespace bool) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || unicode.IsLetter(r) || namespace && r == '$' || i > 0 && unicode.IsDigit(r) {
 			continue
 		}
 		return false

@@ -23,18 +23,18 @@ const (
 
 // ParseOptions configures parsing. The zero value uses the defaults; a
 // zero field means "the default", so ParseOptions{MaxSize: 1 << 20}
-// changes only the size. Parse, MustParse, NewParser and ParseFiles use
-// ParseOptions{}.
+// changes only the size. Parse, MustParse, NewParser, ParseFiles and
+// ParseProtocol use ParseOptions{}.
 //
 // Schema text often comes from peers (container file headers, schema
 // registries), so every limit is on by default, and a schema that exceeds
 // one is an *Error wrapping ErrLimit, found before the work or memory it
 // would cost. Parsing a text takes time and memory in proportion to its
-// length: about 20 to 35 bytes of memory a byte of text for schemas as
-// people write them, and at most about 60 for any text (JSON built to
-// cost the most, such as properties holding many one-item arrays), so a
-// process that parses schemas from untrusted sources bounds what they can
-// cost with MaxSize.
+// length: under 20 bytes of memory a byte of text, for schemas as people
+// write them and for JSON built to cost the most (properties holding
+// many one-item arrays, deep nesting, many small unions), so a process
+// that parses schemas from untrusted sources bounds what they can cost
+// with MaxSize.
 type ParseOptions struct {
 	// MaxSize bounds the length of the text in bytes (default 64 MiB,
 	// which admits schemas of a million fields).
@@ -56,6 +56,13 @@ type ParseOptions struct {
 	// which unions of records whose fields are such unions again could
 	// otherwise make exponential in their depth.
 	MaxDefaultSteps int
+	// UnicodeNames admits names, field names, enum symbols and namespace
+	// components made of letters and digits of any script (and
+	// underscores), as Java's parser and its IDL compiler do: "Структура".
+	// The specification allows only [A-Za-z_][A-Za-z0-9_]*, which is
+	// the rule when UnicodeNames is false; other implementations
+	// (Python, C) refuse such schemas.
+	UnicodeNames bool
 }
 
 func (o *ParseOptions) maxSize() int {

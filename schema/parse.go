@@ -86,6 +86,9 @@ type parseState struct {
 	// unions holds the unions of this text whose branches are all plain
 	// primitives, by their branch kinds (see primitiveUnion).
 	unions map[uint64]*Schema
+	// unicodeNames admits names of Unicode letters and digits
+	// (ParseOptions.UnicodeNames).
+	unicodeNames bool
 }
 
 // pendingDefault is a field's default, kept until the text is parsed.
@@ -265,6 +268,7 @@ func parseTextState(o *ParseOptions, text string, global map[string]*Schema) (*S
 		dfltLeft:  counts.defaults,
 		namedHint: counts.named,
 		maxSteps:  o.maxDefaultSteps(len(text)), maxDefSize: o.maxDefaultSize(len(text)),
+		unicodeNames: o.UnicodeNames,
 	}
 	s, err := st.parse(v, "", st.key(nil, ""))
 	if err != nil {
@@ -583,7 +587,7 @@ func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Sc
 	if dot := lastDot(name); dot >= 0 {
 		// A dotted name is the full name; "namespace" is ignored (N3).
 		ns, short = splitFullName(name)
-		if !validNamespace(ns) || !validName(short) {
+		if !st.validNamespace(ns) || !st.validName(short) {
 			return nil, np.errorf(fmt.Sprintf("invalid name %q", name))
 		}
 	} else {
@@ -594,12 +598,12 @@ func (st *parseState) named(o *object, t string, enclosing string, p *path) (*Sc
 			if !ok {
 				return nil, nsp.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(nsv)))
 			}
-			if !validNamespace(nss) {
+			if !st.validNamespace(nss) {
 				return nil, nsp.errorf(fmt.Sprintf("invalid namespace %q", nss))
 			}
 			ns = nss
 		}
-		if !validName(short) {
+		if !st.validName(short) {
 			return nil, np.errorf(fmt.Sprintf("invalid name %q", name))
 		}
 	}
@@ -768,7 +772,7 @@ func (st *parseState) field(rec *Schema, f *Field, v any, index int, fields *pat
 	if !ok {
 		return nil, np.errorf(fmt.Sprintf("must be a string, not %s", jsonKind(nv)))
 	}
-	if !validName(name) {
+	if !st.validName(name) {
 		return nil, np.errorf(fmt.Sprintf("invalid field name %q", name))
 	}
 	if rec.fieldIndex(name) >= 0 {
@@ -869,7 +873,7 @@ func (st *parseState) enum(s *Schema, o *object, p *path) error {
 	}
 	for i, sym := range symbols {
 		ip := sp.elem(i)
-		if !validName(sym) {
+		if !st.validName(sym) {
 			return ip.errorf(fmt.Sprintf("invalid enum symbol %q", sym))
 		}
 		s.named.enum.symbols = symbols[:i]
