@@ -204,37 +204,34 @@ func (l *Loader) Add(srcs ...Source) error {
 	return nil
 }
 
-// protocolTypes returns the types of a protocol as the text of a union
-// of them, each in the protocol's namespace unless it names its own.
+// protocolTypes returns the named types of a protocol, the ones its
+// messages define included, as the text of a union of them.
 func protocolTypes(text string) (string, error) {
-	var proto struct {
-		Protocol  string            `json:"protocol"`
-		Namespace string            `json:"namespace"`
-		Types     []json.RawMessage `json:"types"`
+	p, err := schema.ParseProtocol(text)
+	if err != nil {
+		return "", err
 	}
-	if err := json.Unmarshal([]byte(text), &proto); err != nil {
-		return "", fmt.Errorf("not a protocol: %w", err)
-	}
-	if len(proto.Types) == 0 {
+	if len(p.Types()) == 0 {
 		return "", nil
 	}
 	var b strings.Builder
+	var written []string
+	done := map[*schema.Schema]bool{}
 	b.WriteByte('[')
-	for i, t := range proto.Types {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		var obj map[string]json.RawMessage
-		if proto.Namespace == "" || json.Unmarshal(t, &obj) != nil || obj["namespace"] != nil {
-			b.Write(t)
+	for _, t := range p.Types() {
+		if done[t] {
 			continue
 		}
-		obj["namespace"], _ = json.Marshal(proto.Namespace)
-		data, err := json.Marshal(obj)
-		if err != nil {
-			return "", err
+		if len(written) > 0 {
+			b.WriteByte(',')
 		}
-		b.Write(data)
+		b.WriteString(t.StringReferring(written...))
+		for _, n := range t.NamedTypes() {
+			if !done[n] {
+				done[n] = true
+				written = append(written, n.FullName())
+			}
+		}
 	}
 	b.WriteByte(']')
 	return b.String(), nil

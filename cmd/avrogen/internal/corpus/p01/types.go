@@ -731,7 +731,7 @@ type Address struct {
 // Schema returns the schema of Address.
 func (*Address) Schema() *schema.Schema { return avroSchemas()[56] }
 
-// AorB is the Avro enum AorB: one of its symbols.
+// AorB is the Avro enum org.foo.AorB: one of its symbols.
 type AorB string
 
 // The symbols of AorB.
@@ -753,7 +753,7 @@ func (x AorB) IsValid() bool {
 	return false
 }
 
-// Schema returns the schema of AorB.
+// Schema returns the schema of org.foo.AorB.
 func (AorB) Schema() *schema.Schema { return avroSchemas()[57] }
 
 // Baz is the Avro record ns.other.schema.Baz.
@@ -1451,7 +1451,7 @@ var avroSchemas = sync.OnceValue(func() *[90]*schema.Schema {
 		`{"type":"record","name":"ApplicationEvent","namespace":"model","fields":[{"name":"applicationId","type":"string","doc":"Application ID"},{"name":"status","type":"string","doc":"Application Status"},{"name":"documents","type":["null",{"type":"array","items":"DocumentInfo"}],"default":null},{"name":"response","type":"MyResponse"}]}`,
 		`{"type":"fixed","name":"Id","namespace":"id","size":64}`,
 		`{"type":"record","name":"Person","fields":[{"name":"name","type":"string"},{"name":"age","type":["null","int"],"default":null},{"name":"gender","type":{"type":"enum","name":"Gender","symbols":["FEMALE","MALE"]}},{"name":"address","type":{"type":"record","name":"Address","fields":[{"name":"zipcode","type":"int"}]}}]}`,
-		`[{"type":"enum","name":"AorB","symbols":["A","B"],"default":"A"}]`,
+		`[{"type":"enum","name":"AorB","namespace":"org.foo","symbols":["A","B"],"default":"A"}]`,
 		`{"type":"record","name":"Baz","namespace":"ns.other.schema","fields":[{"name":"x","type":"int"}]}`,
 		`{"type":"record","name":"Foo","namespace":"org.foo","fields":[{"name":"x","type":"int"}]}`,
 		`{"type":"enum","name":"Position","namespace":"avro.examples.baseball","symbols":["P","C","B1","B2","B3","SS","LF","CF","RF","DH"]}`,
@@ -1541,7 +1541,7 @@ var avroSchemas = sync.OnceValue(func() *[90]*schema.Schema {
 		p.Lookup("Person"),
 		p.Lookup("Gender"),
 		p.Lookup("Address"),
-		p.Lookup("AorB"),
+		p.Lookup("org.foo.AorB"),
 		p.Lookup("ns.other.schema.Baz"),
 		p.Lookup("org.foo.Foo"),
 		p.Lookup("avro.examples.baseball.Position"),
