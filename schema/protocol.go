@@ -41,7 +41,7 @@ var (
 
 // ParseProtocol parses an Avro protocol from its JSON text, as Java's
 // Protocol.parse reads it: "protocol" (the name, required; a dotted name
-// gives the namespace when "namespace" is absent), "namespace", "doc",
+// is a full name, as a named type's), "namespace", "doc",
 // "types" (named types only, each defined before it is used) and
 // "messages" (each with "request", a list of fields; "response", a
 // schema; "errors", names of error records; and "one-way", which requires
@@ -73,7 +73,8 @@ func parseProtocol(o *ParseOptions, text string) (*Protocol, error) {
 	pr := &Protocol{}
 	str := func(key string, required bool) (string, error) {
 		v, ok := obj.get(key)
-		if !ok {
+		if !ok || v == nil && !required {
+			// Java writes a null namespace and doc as null.
 			if required {
 				return "", &Error{Msg: fmt.Sprintf("protocol without %q", key)}
 			}
@@ -94,10 +95,11 @@ func parseProtocol(o *ParseOptions, text string) (*Protocol, error) {
 	if pr.doc, err = str("doc", false); err != nil {
 		return nil, err
 	}
-	if _, has := obj.get("namespace"); !has {
-		if i := lastDot(pr.name); i > 0 {
-			pr.namespace, pr.name = pr.name[:i], pr.name[i+1:]
-		}
+	// Java 1.12 reads a dotted protocol name as a full name, as a named
+	// type's, which a namespace attribute does not change (Java 1.8 kept
+	// it whole, its types in the null namespace).
+	if i := lastDot(pr.name); i > 0 {
+		pr.namespace, pr.name = pr.name[:i], pr.name[i+1:]
 	}
 	names := &parseState{unicodeNames: o.UnicodeNames}
 	if !names.validName(pr.name) {

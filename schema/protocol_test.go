@@ -218,3 +218,23 @@ func TestUnicodeNames(t *testing.T) {
 		}
 	}
 }
+
+// A dotted protocol name is a full name, as Java 1.12 reads it, and a
+// null namespace is no namespace, as Java writes it.
+func TestProtocolDottedName(t *testing.T) {
+	for _, c := range []struct{ text, ns, typ string }{
+		{`{"protocol":"org.foo.Bar","types":[{"type":"enum","name":"E","symbols":["A"]}]}`, "org.foo", "org.foo.E"},
+		{`{"protocol":"org.foo.Bar","namespace":null,"types":[{"type":"enum","name":"E","symbols":["A"]}]}`, "org.foo", "org.foo.E"},
+		{`{"protocol":"org.foo.Bar","namespace":"x","types":[{"type":"enum","name":"E","symbols":["A"]}]}`, "org.foo", "org.foo.E"},
+		{`{"protocol":"Bar","namespace":null,"doc":null,"types":[{"type":"enum","name":"E","symbols":["A"]}]}`, "", "E"},
+	} {
+		p, err := ParseProtocol(c.text)
+		if err != nil {
+			t.Errorf("%s: %v", c.text, err)
+			continue
+		}
+		if p.Namespace() != c.ns || p.Name() != "Bar" || p.Types()[0].FullName() != c.typ {
+			t.Errorf("%s: namespace %q, name %q, type %s; want %q, Bar, %s", c.text, p.Namespace(), p.Name(), p.Types()[0].FullName(), c.ns, c.typ)
+		}
+	}
+}
