@@ -274,8 +274,9 @@ func (w *writer) registrations() {
 			}
 			embedded := b.typ.expr[strings.LastIndexAny(b.typ.expr, ".*")+1:]
 			decode := "v"
-			if b.typ.expr == "*"+w.g.use("math/big")+".Rat" {
-				decode = "new(" + w.g.use("math/big") + ".Rat).Set(v)"
+			if name, ok := w.g.imports["math/big"]; ok && b.typ.expr == "*"+name+".Rat" {
+				// the library reuses the *big.Rat it decodes into
+				decode = "new(" + name + ".Rat).Set(v)"
 			}
 			w.p("\t%s.RegisterConversion(%s.Conversion[%s, %s]{", av, av, b.goName, b.typ.expr)
 			w.p("\t\tEncode: func(v %s) (%s, error) { return v.%s, nil },", b.goName, b.typ.expr, embedded)
