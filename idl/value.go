@@ -1,0 +1,207 @@
+package idl
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// jkind is the kind of a JSON value.
+type jkind uint8
+
+const (
+	jNull jkind = iota
+	jBool
+	jInt // an integer (Java's IntNode or LongNode)
+	jFloat
+	jString
+	jArray
+	jObject
+)
+
+// jvalue is a JSON value that keeps the order of object members, as Java's
+// Jackson nodes do, so that properties and defaults print in source order.
+type jvalue struct {
+	kind jkind
+	b    bool
+	i    int64
+	f    float64
+	num  string // the text of a number read from JSON, printed as is
+	s    string
+	arr  []*jvalue
+	keys []string
+	vals []*jvalue
+}
+
+// set adds or replaces a member, keeping the first position of a key as
+// Jackson's ObjectNode.set does.
+func (v *jvalue) set(k string, x *jvalue) {
+	for i, key := range v.keys {
+		if key == k {
+			v.vals[i] = x
+			return
+		}
+	}
+	v.keys = append(v.keys, k)
+	v.vals = append(v.vals, x)
+}
+
+func (v *jvalue) get(k string) *jvalue {
+	if v == nil || v.kind != jObject {
+		return nil
+	}
+	for i, key := range v.keys {
+		if key == k {
+			return v.vals[i]
+		}
+	}
+	return nil
+}
+
+func jstr(s string) *jvalue { return &jvalue{kind: jString, s: s} }
+
+// write appends v as JSON. Non-finite doubles print as the strings Jackson
+// writes for them ("NaN", "Infinity", "-Infinity").
+func (v *jvalue) write(buf *bytes.Buffer) {
+	switch v.kind {
+	case jNull:
+		buf.WriteString("null")
+	case jBool:
+		buf.WriteString(strconv.FormatBool(v.b))
+	case jInt:
+		if v.num != "" {
+			buf.WriteString(v.num)
+		} else {
+			buf.WriteString(strconv.FormatInt(v.i, 10))
+		}
+	case jFloat:
+		switch {
+		case v.num != "":
+			buf.WriteString(v.num)
+		case math.IsNaN(v.f):
+			buf.WriteString(`"NaN"`)
+		case math.IsInf(v.f, 1):
+			buf.WriteString(`"Infinity"`)
+		case math.IsInf(v.f, -1):
+			buf.WriteString(`"-Infinity"`)
+		default:
+			s := strconv.FormatFloat(v.f, 'g', -1, 64)
+			if !strings.ContainsAny(s, ".eE") {
+				s += ".0"
+			}
+			buf.WriteString(s)
+		}
+	case jString:
+		writeString(buf, v.s)
+	case jArray:
+		buf.WriteByte('[')
+		for i, x := range v.arr {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			x.write(buf)
+		}
+		buf.WriteByte(']')
+	case jObject:
+		buf.WriteByte('{')
+		for i, k := range v.keys {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			writeString(buf, k)
+			buf.WriteByte(':')
+			v.vals[i].write(buf)
+		}
+		buf.WriteByte('}')
+	}
+}
+
+func writeString(buf *bytes.Buffer, s string) {
+	b, _ := json.Marshal(s)
+	buf.Write(b)
+}
+
+// errDepth is returned by decodeJSON for a text nested too deeply.
+var errDepth = errors.New("JSON nested too deeply")
+
+// decodeJSON reads one JSON value keeping member order. Numbers keep their
+// text.
+func decodeJSON(data []byte, maxDepth int) (*jvalue, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := decodeValue(dec, 0, maxDepth)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("text after the JSON value")
+	}
+	return v, nil
+}
+
+func decodeValue(dec *json.Decoder, depth, maxDepth int) (*jvalue, error) {
+	if depth > maxDepth {
+		return nil, errDepth
+	}
+	t, err := dec.Token()
+	if err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	switch t := t.(type) {
+	case nil:
+		return &jvalue{kind: jNull}, nil
+	case bool:
+		return &jvalue{kind: jBool, b: t}, nil
+	case json.Number:
+		if i, err := strconv.ParseInt(string(t), 10, 64); err == nil {
+			return &jvalue{kind: jInt, i: i, num: string(t)}, nil
+		}
+		f, _ := strconv.ParseFloat(string(t), 64)
+		return &jvalue{kind: jFloat, f: f, num: string(t)}, nil
+	case string:
+		return jstr(t), nil
+	case json.Delim:
+		if t == '[' {
+			v := &jvalue{kind: jArray}
+			for dec.More() {
+				x, err := decodeValue(dec, depth+1, maxDepth)
+				if err != nil {
+					return nil, err
+				}
+				v.arr = append(v.arr, x)
+			}
+			_, err := dec.Token()
+			return v, err
+		}
+		v := &jvalue{kind: jObject}
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			k, _ := kt.(string)
+			x, err := decodeValue(dec, depth+1, maxDepth)
+			if err != nil {
+				return nil, err
+			}
+			v.set(k, x)
+		}
+		_, err := dec.Token()
+		return v, err
+	}
+	return nil, errors.New("unexpected JSON token")
+}
+
+func sameJSON(a, b *jvalue) bool {
+	var x, y bytes.Buffer
+	a.write(&x)
+	b.write(&y)
+	return bytes.Equal(x.Bytes(), y.Bytes())
+}
