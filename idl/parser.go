@@ -8,13 +8,13 @@ import (
 
 // parser reads the tokens of one file into the reader's model.
 type parser struct {
-	r      *reader
-	file   string // the name errors give
-	dir    string // the directory imports are relative to; "" for none
-	toks   []token
-	pos    int
-	depth  int
-	spaces []string // namespace stack; "" is the null namespace
+	r           *reader
+	file        string // the name errors give
+	dir         string // the directory imports are relative to; "" for none
+	toks        []token
+	pos         int
+	depth       int
+	spaces      []string // namespace stack; "" is the null namespace
 	importDepth int
 }
 
@@ -22,7 +22,7 @@ func newError(file string, line, col int, format string, args ...any) *Error {
 	return &Error{File: file, Line: line, Column: col, Msg: sprintf(format, args...)}
 }
 
-func (p *parser) peek() *token      { return &p.toks[p.pos] }
+func (p *parser) peek() *token { return &p.toks[p.pos] }
 func (p *parser) peekAt(i int) *token {
 	if p.pos+i >= len(p.toks) {
 		return &p.toks[len(p.toks)-1]
