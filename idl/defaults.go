@@ -6,7 +6,14 @@ package idl
 func (r *reader) checkDefaults() error {
 	check := func(fs []*field, what string) error {
 		for _, f := range fs {
-			if f.def != nil && !validDefault(f.typ, f.def, 0) {
+			if f.def == nil {
+				continue
+			}
+			steps := maxDefaultSteps
+			if !validDefault(f.typ, f.def, 0, &steps) {
+				if steps < 0 {
+					return &Error{File: f.file, Line: f.line, Column: f.col, Msg: sprintf("default of field %q of %s too costly to check", f.name, what), Err: ErrLimit}
+				}
 				return newError(f.file, f.line, f.col, "invalid default for field %q of %s", f.name, what)
 			}
 		}
@@ -25,8 +32,14 @@ func (r *reader) checkDefaults() error {
 	return nil
 }
 
-func validDefault(n *node, v *jvalue, depth int) bool {
-	if depth > DefaultMaxDepth {
+// maxDefaultSteps bounds the work of checking one default: a record whose
+// fields default to records of its type would otherwise take exponential
+// time.
+const maxDefaultSteps = 1 << 20
+
+func validDefault(n *node, v *jvalue, depth int, steps *int) bool {
+	*steps--
+	if depth > DefaultMaxDepth || *steps < 0 {
 		return false
 	}
 	n = n.deref()
@@ -56,7 +69,7 @@ func validDefault(n *node, v *jvalue, depth int) bool {
 			return false
 		}
 		for _, x := range v.arr {
-			if !validDefault(n.items, x, depth+1) {
+			if !validDefault(n.items, x, depth+1, steps) {
 				return false
 			}
 		}
@@ -66,14 +79,14 @@ func validDefault(n *node, v *jvalue, depth int) bool {
 			return false
 		}
 		for _, x := range v.vals {
-			if !validDefault(n.items, x, depth+1) {
+			if !validDefault(n.items, x, depth+1, steps) {
 				return false
 			}
 		}
 		return true
 	case "union":
 		for _, b := range n.branches {
-			if validDefault(b, v, depth+1) {
+			if validDefault(b, v, depth+1, steps) {
 				return true
 			}
 		}
@@ -87,7 +100,7 @@ func validDefault(n *node, v *jvalue, depth int) bool {
 			if x == nil {
 				x = f.def
 			}
-			if x == nil || !validDefault(f.typ, x, depth+1) {
+			if x == nil || !validDefault(f.typ, x, depth+1, steps) {
 				return false
 			}
 		}

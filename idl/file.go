@@ -90,7 +90,6 @@ type protocolInfo struct {
 	name, space string
 	doc         *string
 	props       []prop
-	file        string
 }
 
 // reader holds what all files of one parse share: the named types, the

@@ -143,12 +143,9 @@ func (p *parser) protocol() error {
 	}
 	p.spaces = append(p.spaces, space)
 	defer func() { p.spaces = p.spaces[:len(p.spaces)-1] }()
-	if p.r.proto == nil {
+	if p.r.top == p {
 		p.r.proto = &protocolInfo{name: name, space: space, doc: p.docOf(start), props: props.props}
 	}
-	isMain := p.r.proto.file == "" || p.r.proto.file == p.file
-	p.r.proto.file = p.file
-	_ = isMain
 	if _, err := p.expect("{", "protocol "+quote(name)); err != nil {
 		return err
 	}
@@ -626,7 +623,11 @@ func (p *parser) messageDeclaration() error {
 	if _, err := p.expect(";", what); err != nil {
 		return err
 	}
-	p.r.addMessage(m)
+	if p.r.proto != nil {
+		// Java keeps the messages of an imported protocol only when the
+		// importing file is a protocol.
+		p.r.addMessage(m)
+	}
 	return nil
 }
 
