@@ -4,12 +4,14 @@ package idl
 // when it builds the field: a union's default may match any branch (Avro
 // 1.12).
 func (r *reader) checkDefaults() error {
+	// One budget for all defaults, so that many costly defaults cannot
+	// add up.
+	steps := maxDefaultSteps
 	check := func(fs []*field, what string) error {
 		for _, f := range fs {
 			if f.def == nil {
 				continue
 			}
-			steps := maxDefaultSteps
 			if !validDefault(f.typ, f.def, 0, &steps) {
 				if steps < 0 {
 					return &Error{File: f.file, Line: f.line, Column: f.col, Msg: sprintf("default of field %q of %s too costly to check", f.name, what), Err: ErrLimit}
@@ -32,10 +34,10 @@ func (r *reader) checkDefaults() error {
 	return nil
 }
 
-// maxDefaultSteps bounds the work of checking one default: a record whose
-// fields default to records of its type would otherwise take exponential
-// time.
-const maxDefaultSteps = 1 << 20
+// maxDefaultSteps bounds the work of checking the defaults of a file: a
+// record whose fields default to records of its type would otherwise take
+// exponential time.
+const maxDefaultSteps = 1 << 22
 
 func validDefault(n *node, v *jvalue, depth int, steps *int) bool {
 	*steps--

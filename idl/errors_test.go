@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -159,6 +160,17 @@ func TestLimits(t *testing.T) {
 	}
 	if _, err := ParseFile(filepath.Join(dir, "d.avdl"), WithMaxSize(10)); !errors.Is(err, ErrLimit) {
 		t.Errorf("file size: got %v", err)
+	}
+	var vars []string
+	for i := range 100 {
+		vars = append(vars, "v"+strconv.Itoa(i))
+	}
+	amplified := "protocol P { record R { @big(\"" + strings.Repeat("x", 20000) + "\") string " + strings.Join(vars, ", ") + "; } }"
+	if _, err := Parse("amplified.avdl", []byte(amplified), WithMaxSize(100000)); !errors.Is(err, ErrLimit) {
+		t.Errorf("amplified output: got %v", err)
+	}
+	if _, err := Parse("amplified.avdl", []byte(amplified)); err != nil {
+		t.Errorf("amplified output within the default limit: %v", err)
 	}
 	costly := "protocol P { record R { union { null, R } a = null; union { null, R } b = null; } " +
 		"record S { R r = " + strings.Repeat(`{"a": `, 30) + "null" + strings.Repeat("}", 30) + "; } }"

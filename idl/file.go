@@ -210,10 +210,15 @@ func (r *reader) run(name, dir string, src []byte) (*File, error) {
 	}
 	f := &File{}
 	if r.proto != nil {
-		f.protoJSON = r.protocolJSON()
+		if f.protoJSON = r.protocolJSON(); f.protoJSON == nil {
+			return nil, r.outputLimit(name)
+		}
 	} else if r.mainSchema != nil {
-		w := newJSONWriter("")
+		w := newJSONWriter("", r.maxOutput())
 		w.schema(r.mainSchema)
+		if w.over {
+			return nil, r.outputLimit(name)
+		}
 		f.schemaJSON = indent(w.buf.Bytes())
 	}
 	// The JSON texts are kept when package schema refuses a type, for the
@@ -234,6 +239,14 @@ func (r *reader) parseText(name, dir string, src []byte, importDepth int) (*pars
 		r.top = p
 	}
 	return p, p.parseFile()
+}
+
+// maxOutput bounds the JSON texts: four times the largest file, plus room
+// for small files.
+func (r *reader) maxOutput() int { return 4*r.opts.maxSize + 1<<20 }
+
+func (r *reader) outputLimit(file string) *Error {
+	return &Error{File: file, Line: 1, Column: 1, Msg: fmt.Sprintf("JSON text larger than %d bytes", r.maxOutput()), Err: ErrLimit}
 }
 
 // put adds a named type, refusing a second definition of a name.
@@ -280,7 +293,7 @@ func (r *reader) resolve() error {
 // printed earlier resolve.
 func (r *reader) buildSchemas(f *File) error {
 	sp := schema.NewParser()
-	w := newJSONWriter("")
+	w := newJSONWriter("", r.maxOutput())
 	for _, t := range r.types {
 		if w.names[t] {
 			continue
@@ -288,6 +301,9 @@ func (r *reader) buildSchemas(f *File) error {
 		w.buf.Reset()
 		w.space = ""
 		w.schema(t)
+		if w.over {
+			return r.outputLimit(t.file)
+		}
 		if _, err := sp.Parse(w.buf.String()); err != nil {
 			return &Error{File: t.file, Line: t.line, Column: t.col, Msg: "type " + strconv.Quote(t.fullName()) + " refused", Err: err}
 		}

@@ -13,10 +13,15 @@ type jsonWriter struct {
 	buf   bytes.Buffer
 	names map[*node]bool
 	space string
+	// limit bounds the text: a type with large annotations shared by many
+	// fields ("string? a, b, c") is printed once per field, so the text can
+	// grow as the square of the file.
+	limit int
+	over  bool
 }
 
-func newJSONWriter(space string) *jsonWriter {
-	return &jsonWriter{names: map[*node]bool{}, space: space}
+func newJSONWriter(space string, limit int) *jsonWriter {
+	return &jsonWriter{names: map[*node]bool{}, space: space, limit: limit}
 }
 
 func (w *jsonWriter) key(k string) {
@@ -55,6 +60,10 @@ func qualified(full, space string) string {
 }
 
 func (w *jsonWriter) schema(n *node) {
+	if w.buf.Len() > w.limit {
+		w.over = true
+		return
+	}
 	n = n.deref()
 	switch {
 	case primitives[n.kind]:
@@ -192,7 +201,7 @@ func (w *jsonWriter) fields(fields []*field) {
 // protocolJSON prints the protocol as Java's Protocol.toJson does.
 func (r *reader) protocolJSON() []byte {
 	pr := r.proto
-	w := newJSONWriter(pr.space)
+	w := newJSONWriter(pr.space, r.maxOutput())
 	w.buf.WriteByte('{')
 	w.str("protocol", pr.name)
 	if pr.space != "" {
@@ -243,6 +252,9 @@ func (r *reader) protocolJSON() []byte {
 	}
 	w.end('}')
 	w.end('}')
+	if w.over {
+		return nil
+	}
 	return indent(w.buf.Bytes())
 }
 
