@@ -65,7 +65,14 @@ type File struct {
 	schemaJSON []byte
 	main       *schema.Schema
 	types      []*schema.Schema
+	warnings   []string
 }
+
+// Warnings returns the warnings Java gives for the file: one for each
+// documentation comment (/** ... */) that documents nothing, where a plain
+// comment was probably meant. A warning from an imported file starts with
+// that file's path.
+func (f *File) Warnings() []string { return f.warnings }
 
 // Schema returns the main schema of a file in the schema syntax (the type
 // of its "schema" declaration), or nil for a protocol or a file without one.
@@ -105,6 +112,7 @@ type reader struct {
 	mainSchema *node
 	read       map[string]bool
 	top        *parser
+	warnings   []string
 }
 
 // Parse parses the IDL text src. name is the file name errors give; when it
@@ -208,7 +216,7 @@ func (r *reader) run(name, dir string, src []byte) (*File, error) {
 	if err := r.checkDefaults(); err != nil {
 		return nil, err
 	}
-	f := &File{}
+	f := &File{warnings: r.warnings}
 	if r.proto != nil {
 		if f.protoJSON = r.protocolJSON(); f.protoJSON == nil {
 			return nil, r.outputLimit(name)
@@ -234,11 +242,18 @@ func (r *reader) parseText(name, dir string, src []byte, importDepth int) (*pars
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{r: r, file: name, dir: dir, toks: toks, importDepth: importDepth}
+	p := &parser{r: r, file: name, dir: dir, toks: toks, importDepth: importDepth, docDone: -1}
 	if r.top == nil {
 		r.top = p
 	}
-	return p, p.parseFile()
+	err = p.parseFile()
+	for _, w := range p.warnings {
+		if p != r.top {
+			w = name + ": " + w
+		}
+		r.warnings = append(r.warnings, w)
+	}
+	return p, err
 }
 
 // maxOutput bounds the JSON texts: four times the largest file, plus room

@@ -30,6 +30,13 @@ type token struct {
 	// first token follows it.
 	doc    string
 	hasDoc bool
+	// docs are all the doc comments between the previous token and this
+	// one; those Java does not use give warnings.
+	docs []docComment
+}
+
+type docComment struct {
+	line, col int
 }
 
 // is reports whether t is the punctuation or the unquoted keyword s.
@@ -99,6 +106,7 @@ func tokenize(file, src string, maxTokens int) ([]token, error) {
 	var toks []token
 	var doc string
 	hasDoc := false
+	var docs []docComment
 	for {
 		if len(toks) > maxTokens {
 			return nil, &Error{File: file, Line: lx.line, Column: lx.col, Msg: "too many tokens", Err: ErrLimit}
@@ -131,6 +139,7 @@ func tokenize(file, src string, maxTokens int) ([]token, error) {
 				}
 				if isDoc {
 					doc, hasDoc = lx.src[from:from+end], true
+					docs = append(docs, docComment{line, col})
 				}
 				for stop := from + end + 2; lx.pos < stop; {
 					lx.advance()
@@ -139,8 +148,8 @@ func tokenize(file, src string, maxTokens int) ([]token, error) {
 			}
 			break
 		}
-		tok := token{line: lx.line, col: lx.col, doc: doc, hasDoc: hasDoc}
-		doc, hasDoc = "", false
+		tok := token{line: lx.line, col: lx.col, doc: doc, hasDoc: hasDoc, docs: docs}
+		doc, hasDoc, docs = "", false, nil
 		if lx.pos >= len(lx.src) || lx.src[lx.pos] == 0x1a {
 			tok.kind = tEOF
 			toks = append(toks, tok)

@@ -16,6 +16,10 @@ type parser struct {
 	depth       int
 	spaces      []string // namespace stack; "" is the null namespace
 	importDepth int
+	// docDone is the index of the last token whose doc comments were
+	// dealt with, as Java's reader tracks it for its warnings.
+	docDone  int
+	warnings []string
 }
 
 func newError(file string, line, col int, format string, args ...any) *Error {
@@ -96,6 +100,19 @@ func (p *parser) identifier(what string) (*token, error) {
 // it: trimmed, with the common indentation and leading stars removed.
 func (p *parser) docOf(i int) *string {
 	t := &p.toks[i]
+	for j := p.docDone + 1; j <= i; j++ {
+		docs := p.toks[j].docs
+		if j == i && len(docs) > 0 {
+			docs = docs[:len(docs)-1]
+		}
+		for _, d := range docs {
+			p.warnings = append(p.warnings, sprintf("Line %d, char %d: Ignoring out-of-place documentation comment.\n"+
+				"Did you mean to use a multiline comment ( /* ... */ ) instead?", d.line, d.col))
+		}
+	}
+	if i > p.docDone {
+		p.docDone = i
+	}
 	if !t.hasDoc {
 		return nil
 	}
