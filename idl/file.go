@@ -175,7 +175,7 @@ func (r *reader) readFile(path, name string, line, col int) ([]byte, error) {
 	if err != nil {
 		return nil, &Error{File: name, Line: line, Column: col, Msg: "cannot read " + strconv.Quote(path), Err: err}
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	var buf bytes.Buffer
 	n, err := buf.ReadFrom(&limitedReader{f, int64(r.opts.maxSize) + 1})
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 func (p *parser) importStatement() error {
 	p.next()
 	kindTok := p.peek()
-	if !(keyword(kindTok, "idl") || keyword(kindTok, "protocol") || keyword(kindTok, "schema")) {
+	if !keyword(kindTok, "idl") && !keyword(kindTok, "protocol") && !keyword(kindTok, "schema") {
 		return p.expected("idl, protocol or schema", "import")
 	}
 	p.next()

@@ -34,6 +34,11 @@ func (p *parser) peekAt(i int) *token {
 	return &p.toks[p.pos+i]
 }
 
+// atPunct reports whether the next token is the punctuation s.
+func (p *parser) atPunct(s string) bool { return isPunct(p.peek(), s) }
+
+func isPunct(t *token, s string) bool { return t.kind == tPunct && t.text == s }
+
 func (p *parser) next() *token {
 	t := &p.toks[p.pos]
 	if t.kind != tEOF {
@@ -168,7 +173,7 @@ func (p *parser) protocol() error {
 	}
 	for {
 		t := p.peek()
-		if t.is("}") && t.kind == tPunct {
+		if isPunct(t, "}") {
 			p.next()
 			return nil
 		}
@@ -279,7 +284,7 @@ func (ps *propSet) namespaceOr(def string) string {
 
 func (p *parser) properties(ctx propsCtx) (*propSet, error) {
 	ps := &propSet{}
-	for p.peek().is("@") && p.peek().kind == tPunct {
+	for p.atPunct("@") {
 		p.next()
 		nameTok, err := p.identifier("a property name after '@'")
 		if err != nil {
@@ -415,7 +420,7 @@ func (p *parser) namedDeclaration() error {
 			return err
 		}
 		seen := map[string]bool{}
-		for !(p.peek().is("}") && p.peek().kind == tPunct) {
+		for !p.atPunct("}") {
 			if len(n.symbols) > 0 {
 				if _, err := p.expect(",", "enum symbol "+quote(n.symbols[len(n.symbols)-1])); err != nil {
 					return err
@@ -435,7 +440,7 @@ func (p *parser) namedDeclaration() error {
 			n.symbols = append(n.symbols, st.val)
 		}
 		p.next()
-		if p.peek().is("=") && p.peek().kind == tPunct {
+		if p.atPunct("=") {
 			p.next()
 			dt, err := p.identifier("the default symbol of " + what)
 			if err != nil {
@@ -482,7 +487,7 @@ func (p *parser) recordBody(n *node, what string) error {
 	seen := map[string]bool{}
 	for {
 		t := p.peek()
-		if t.is("}") && t.kind == tPunct {
+		if isPunct(t, "}") {
 			p.next()
 			return nil
 		}
@@ -517,7 +522,7 @@ func (p *parser) fieldDeclaration() ([]*field, error) {
 			return nil, err
 		}
 		fields = append(fields, f)
-		if p.peek().is(",") && p.peek().kind == tPunct {
+		if p.atPunct(",") {
 			p.next()
 			continue
 		}
@@ -544,7 +549,7 @@ func (p *parser) variable(typ *node, defDoc *string) (*field, error) {
 	if f.doc == nil {
 		f.doc = defDoc
 	}
-	if p.peek().is("=") && p.peek().kind == tPunct {
+	if p.atPunct("=") {
 		p.next()
 		if f.def, err = p.jsonValue(); err != nil {
 			return nil, err
@@ -594,7 +599,7 @@ func (p *parser) messageDeclaration() error {
 		return err
 	}
 	seen := map[string]bool{}
-	for !(p.peek().is(")") && p.peek().kind == tPunct) {
+	for !p.atPunct(")") {
 		if len(m.request) > 0 {
 			if _, err := p.expect(",", "parameter "+quote(m.request[len(m.request)-1].name)); err != nil {
 				return err
@@ -631,7 +636,7 @@ func (p *parser) messageDeclaration() error {
 				return err
 			}
 			m.errors = append(m.errors, p.reference(et))
-			if !(p.peek().is(",") && p.peek().kind == tPunct) {
+			if !p.atPunct(",") {
 				break
 			}
 			p.next()
@@ -762,7 +767,7 @@ func (p *parser) plainType(annotated bool) (*node, error) {
 				return nil, err
 			}
 			n.branches = append(n.branches, b)
-			if p.peek().is(",") && p.peek().kind == tPunct {
+			if p.atPunct(",") {
 				p.next()
 				continue
 			}
@@ -790,7 +795,7 @@ func (p *parser) plainType(annotated bool) (*node, error) {
 		p.next()
 		precision, _ := parseJavaLong(pt.text)
 		scale := int64(0)
-		if p.peek().is(",") && p.peek().kind == tPunct {
+		if p.atPunct(",") {
 			p.next()
 			st := p.peek()
 			if st.kind != tInt {
@@ -817,7 +822,7 @@ func (p *parser) plainType(annotated bool) (*node, error) {
 		}
 		n = p.reference(t)
 	}
-	if q := p.peek(); q.is("?") && q.kind == tPunct {
+	if q := p.peek(); isPunct(q, "?") {
 		p.next()
 		u := mk("union")
 		u.branches = []*node{mk("null"), n}
@@ -851,10 +856,10 @@ func (p *parser) jsonValue() (*jvalue, error) {
 	case keyword(t, "null"):
 		p.next()
 		return &jvalue{kind: jNull}, nil
-	case t.is("[") && t.kind == tPunct:
+	case isPunct(t, "["):
 		p.next()
 		v := &jvalue{kind: jArray}
-		for !(p.peek().is("]") && p.peek().kind == tPunct) {
+		for !p.atPunct("]") {
 			if len(v.arr) > 0 {
 				if _, err := p.expect(",", "an array element"); err != nil {
 					return nil, err
@@ -868,7 +873,7 @@ func (p *parser) jsonValue() (*jvalue, error) {
 		}
 		p.next()
 		return v, nil
-	case t.is("{") && t.kind == tPunct:
+	case isPunct(t, "{"):
 		p.next()
 		v := &jvalue{kind: jObject}
 		for {
@@ -885,7 +890,7 @@ func (p *parser) jsonValue() (*jvalue, error) {
 				return nil, err
 			}
 			v.set(kt.val, x)
-			if p.peek().is(",") && p.peek().kind == tPunct {
+			if p.atPunct(",") {
 				p.next()
 				continue
 			}
