@@ -3,6 +3,8 @@ package idl
 import (
 	"bufio"
 	"bytes"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,6 +36,10 @@ func javaIDLClassPath(dir string) string {
 	return strings.Join(append(jars, dir), ":")
 }
 
+// generatedIDLFiles is how many random protocols TestJavaDifferential
+// prints as IDL for Java and us to read.
+const generatedIDLFiles = 60
+
 // TestJavaDifferential runs Java 1.8.2's org.apache.avro.compiler.idl.Idl
 // (libavro-compiler-java, installed by scripts/setup) on each file of
 // javaIDLFiles and compares its protocol with ours. Java 1.8.2 keeps the
@@ -51,11 +57,20 @@ func TestJavaDifferential(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
+	files := append([]string(nil), javaIDLFiles...)
+	rng := rand.New(rand.NewPCG(54, 1))
+	for i := range generatedIDLFiles {
+		p := filepath.Join(dir, fmt.Sprintf("gen%02d.avdl", i))
+		if err := os.WriteFile(p, []byte(genIDL(rng, i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
 	if out, err := exec.Command("javac", "-nowarn", "-cp", javaIDLClassPath(dir), "-d", dir,
 		"testdata/java/IdlJSON.java").CombinedOutput(); err != nil {
 		t.Fatalf("javac: %v\n%s", err, out)
 	}
-	args := append([]string{"-cp", javaIDLClassPath(dir), "IdlJSON", classpath}, javaIDLFiles...)
+	args := append([]string{"-cp", javaIDLClassPath(dir), "IdlJSON", classpath}, files...)
 	cmd := exec.Command("java", args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -69,13 +84,14 @@ func TestJavaDifferential(t *testing.T) {
 	for sc.Scan() {
 		lines = append(lines, sc.Text())
 	}
-	if len(lines) != len(javaIDLFiles) {
-		t.Fatalf("java printed %d protocols for %d files:\n%s\n%s", len(lines), len(javaIDLFiles), out, stderr.Bytes())
+	if len(lines) != len(files) {
+		t.Fatalf("java printed %d protocols for %d files:\n%s\n%s", len(lines), len(files), out, stderr.Bytes())
 	}
-	for i, path := range javaIDLFiles {
+	for i, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			if strings.HasPrefix(lines[i], "ERROR ") {
-				t.Fatalf("Java refuses %s: %s", path, lines[i])
+				src, _ := os.ReadFile(path)
+				t.Fatalf("Java refuses %s: %s\n%s", path, lines[i], src)
 			}
 			f, err := parseFile(path, WithSearchPath(classpath))
 			if err != nil && !asciiOnly[filepath.Base(path)] {
@@ -89,7 +105,8 @@ func TestJavaDifferential(t *testing.T) {
 			var buf bytes.Buffer
 			want.write(&buf)
 			if d := sameJSONText(f.ProtocolJSON(), buf.Bytes()); d != "" {
-				t.Errorf("%s\nours: %s\njava: %s", d, f.ProtocolJSON(), buf.Bytes())
+				src, _ := os.ReadFile(path)
+				t.Errorf("%s\nours: %s\njava: %s\n%s", d, f.ProtocolJSON(), buf.Bytes(), src)
 			}
 		})
 	}
