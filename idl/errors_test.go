@@ -23,6 +23,7 @@ func TestErrors(t *testing.T) {
 		{"unknown type", "protocol P {\n record R { Missing m; }\n}", 2, 13, `undefined type "Missing"`},
 		{"unknown type in namespace", "@namespace(\"n\") protocol P { void m() throws Oops; }", 1, 46, `undefined type "n.Oops"`},
 		{"duplicate type", "protocol P { fixed F(1); enum F { A } }", 1, 31, `type "F" is already defined`},
+		{"duplicate type variant", "protocol P { record R { int a; } record R { long a; } }", 1, 41, `type "R" is already defined`},
 		{"duplicate field", "protocol P { record R { int a; long a; } }", 1, 37, `duplicate field "a" in record "R"`},
 		{"duplicate symbol", "protocol P { enum E { A, B, A } }", 1, 29, `duplicate enum symbol "A"`},
 		{"bad int default", "protocol P { record R { int a = \"x\"; } }", 1, 29, `invalid default for field "a" of record "R"`},
@@ -127,6 +128,33 @@ func TestSchemaFileImportsProtocol(t *testing.T) {
 	}
 	if len(f.Types()) != 2 || f.Types()[0].FullName() != "n.F" || f.Schema() != f.Types()[1] {
 		t.Errorf("types %v", f.Types())
+	}
+}
+
+// TestSameRedefinition checks that a type defined twice the same way, as
+// when two imported schema files share a type, is one type, as in Java.
+func TestSameRedefinition(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"main.avdl": "protocol P { import schema \"a.avsc\"; import schema \"b.avsc\"; record R { E e; } }",
+		"a.avsc":    `{"type":"record","name":"A","fields":[{"name":"e","type":{"type":"enum","name":"E","symbols":["X"]}}]}`,
+		"b.avsc":    `{"type":"record","name":"B","fields":[{"name":"e","type":{"type":"enum","name":"E","symbols":["X"]}}]}`,
+	})
+	f, err := ParseFile(filepath.Join(dir, "main.avdl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range f.Types() {
+		names = append(names, s.FullName())
+	}
+	if got := strings.Join(names, " "); got != "A E B R" {
+		t.Errorf("types %s, want A E B R", got)
+	}
+	if f.Types()[2].Field("e").Type() != f.Types()[1] {
+		t.Error("B's field is not the first E")
+	}
+	if n := strings.Count(string(f.ProtocolJSON()), `"symbols"`); n != 1 {
+		t.Errorf("E defined %d times in %s", n, f.ProtocolJSON())
 	}
 }
 

@@ -113,6 +113,7 @@ type reader struct {
 	read       map[string]bool
 	top        *parser
 	warnings   []string
+	redefined  [][2]*node // a name defined twice: first and second node
 }
 
 // Parse parses the IDL text src. name is the file name errors give; when it
@@ -213,6 +214,16 @@ func (r *reader) run(name, dir string, src []byte) (*File, error) {
 	if err := r.resolve(); err != nil {
 		return nil, err
 	}
+	for _, d := range r.redefined {
+		if !bytes.Equal(r.standalone(d[0]), r.standalone(d[1])) {
+			n := d[1]
+			return nil, newError(n.file, n.line, n.col, "type %q is already defined", n.fullName())
+		}
+	}
+	for _, d := range r.redefined {
+		// The second definition is the first from now on.
+		*d[1] = node{kind: "ref", ref: d[0].fullName(), target: d[0]}
+	}
 	if err := r.checkDefaults(); err != nil {
 		return nil, err
 	}
@@ -256,6 +267,13 @@ func (r *reader) parseText(name, dir string, src []byte, importDepth int) (*pars
 	return p, err
 }
 
+// standalone is the JSON text of one named type on its own.
+func (r *reader) standalone(n *node) []byte {
+	w := newJSONWriter("", r.maxOutput())
+	w.schema(n)
+	return w.buf.Bytes()
+}
+
 // maxOutput bounds the JSON texts: four times the largest file, plus room
 // for small files.
 func (r *reader) maxOutput() int { return 4*r.opts.maxSize + 1<<20 }
@@ -271,7 +289,10 @@ func (r *reader) put(n *node, file string) error {
 		if old == n {
 			return nil
 		}
-		return newError(file, n.line, n.col, "type %q is already defined", full)
+		// Java accepts a second definition equal to the first; whether it
+		// is can only be told once references are resolved.
+		r.redefined = append(r.redefined, [2]*node{old, n})
+		return nil
 	}
 	r.byName[full] = n
 	r.types = append(r.types, n)
