@@ -56,6 +56,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 var errEOF = io.EOF
@@ -119,13 +120,17 @@ func stripIndents(doc string) string {
 	// The longest leading blank of the second line that every later line
 	// starts with.
 	second := lines[1]
-	n := len(second) - len(strings.TrimLeftFunc(second, isHSpace))
-	indent := second[:n]
+	indent := second[:len(second)-len(strings.TrimLeftFunc(second, isHSpace))]
 	for _, l := range lines[2:] {
-		for !strings.HasPrefix(l, indent) {
-			_, size := lastRune(indent)
-			indent = indent[:len(indent)-size]
+		n := 0
+		for n < len(indent) && n < len(l) && indent[n] == l[n] {
+			n++
 		}
+		// Cut at a rune boundary.
+		for n > 0 && n < len(indent) && !utf8.RuneStart(indent[n]) {
+			n--
+		}
+		indent = indent[:n]
 	}
 	if indent == "" {
 		return doc
@@ -136,13 +141,4 @@ func stripIndents(doc string) string {
 		out[i+1] = strings.TrimPrefix(l, indent)
 	}
 	return join(out)
-}
-
-func lastRune(s string) (rune, int) {
-	r := []rune(s)
-	if len(r) == 0 {
-		return 0, 0
-	}
-	last := r[len(r)-1]
-	return last, len(string(last))
 }

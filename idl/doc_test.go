@@ -58,6 +58,8 @@ func TestStripIndents(t *testing.T) {
 		{"first\n    second\n      third\n    fourth", "first\nsecond\n  third\nfourth"},
 		{"first\n    second\n  third", "first\n  second\nthird"},
 		{"first\nsecond", "first\nsecond"},
+		{"first\n\u3000\u3000a\n\u3000b", "first\n\u3000a\nb"},
+		{"first\n\u3000a\n\u2000b", "first\n\u3000a\n\u2000b"},
 	}
 	for _, tc := range tests {
 		if got := stripIndents(tc.in); got != tc.want {

@@ -273,6 +273,7 @@ type propSet struct {
 	aliases   []string
 	order     string
 	props     []prop
+	list      propList
 }
 
 func (ps *propSet) namespaceOr(def string) string {
@@ -336,9 +337,10 @@ func (p *parser) properties(ctx propsCtx) (*propSet, error) {
 				return nil, p.errAt(valTok, `@order(...) must contain "ASCENDING", "DESCENDING" or "IGNORE"`)
 			}
 		default:
-			ps.props = setProp(ps.props, name, val)
+			ps.list.set(name, val)
 		}
 	}
+	ps.props = ps.list.list
 	return ps, nil
 }
 
@@ -695,23 +697,23 @@ func (p *parser) applyProps(n *node, props []prop, at *token) error {
 	if n.kind == "union" {
 		return nil // Java keeps no properties on a union
 	}
+	if len(n.props) == 0 {
+		// props has no repeated keys.
+		n.props = props
+		return nil
+	}
+	have := make(map[string]*jvalue, len(n.props))
+	for _, pr := range n.props {
+		have[pr.key] = pr.val
+	}
 	for _, pr := range props {
-		if old := findProp(n.props, pr.key); old != nil {
+		if old := have[pr.key]; old != nil {
 			if !sameJSON(old, pr.val) {
 				return p.errAt(at, "can't overwrite property %q", pr.key)
 			}
 			continue
 		}
 		n.props = append(n.props, pr)
-	}
-	return nil
-}
-
-func findProp(props []prop, key string) *jvalue {
-	for _, pr := range props {
-		if pr.key == key {
-			return pr.val
-		}
 	}
 	return nil
 }

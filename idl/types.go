@@ -6,16 +6,23 @@ type prop struct {
 	val *jvalue
 }
 
-// setProp adds a property; a later property of the same name replaces the
-// earlier one in place, as the LinkedHashMap Java collects them in.
-func setProp(props []prop, key string, val *jvalue) []prop {
-	for i := range props {
-		if props[i].key == key {
-			props[i].val = val
-			return props
-		}
+// propList collects properties; a later property of the same name replaces
+// the earlier one in place, as in the LinkedHashMap Java collects them in.
+type propList struct {
+	list []prop
+	idx  map[string]int
+}
+
+func (pl *propList) set(key string, val *jvalue) {
+	if i, ok := pl.idx[key]; ok {
+		pl.list[i].val = val
+		return
 	}
-	return append(props, prop{key, val})
+	if pl.idx == nil {
+		pl.idx = map[string]int{}
+	}
+	pl.idx[key] = len(pl.list)
+	pl.list = append(pl.list, prop{key, val})
 }
 
 // node is one schema of the file's model. A reference (kind "ref") names a

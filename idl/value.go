@@ -35,29 +35,50 @@ type jvalue struct {
 	arr  []*jvalue
 	keys []string
 	vals []*jvalue
+	idx  map[string]int // key positions, once an object has many keys
 }
 
 // set adds or replaces a member, keeping the first position of a key as
 // Jackson's ObjectNode.set does.
 func (v *jvalue) set(k string, x *jvalue) {
-	for i, key := range v.keys {
-		if key == k {
-			v.vals[i] = x
-			return
-		}
+	if i, ok := v.find(k); ok {
+		v.vals[i] = x
+		return
+	}
+	if v.idx != nil {
+		v.idx[k] = len(v.keys)
 	}
 	v.keys = append(v.keys, k)
 	v.vals = append(v.vals, x)
+}
+
+// find gives the position of key k, indexing the keys of a large object so
+// that building one stays linear.
+func (v *jvalue) find(k string) (int, bool) {
+	if v.idx == nil && len(v.keys) > 16 {
+		v.idx = make(map[string]int, len(v.keys))
+		for i, key := range v.keys {
+			v.idx[key] = i
+		}
+	}
+	if v.idx != nil {
+		i, ok := v.idx[k]
+		return i, ok
+	}
+	for i, key := range v.keys {
+		if key == k {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 func (v *jvalue) get(k string) *jvalue {
 	if v == nil || v.kind != jObject {
 		return nil
 	}
-	for i, key := range v.keys {
-		if key == k {
-			return v.vals[i]
-		}
+	if i, ok := v.find(k); ok {
+		return v.vals[i]
 	}
 	return nil
 }
