@@ -48,8 +48,16 @@
 // reported the same way. Parsing never panics, and the work is bounded:
 // each file may be at most DefaultMaxSize bytes, types and JSON values may
 // nest DefaultMaxDepth levels and imports DefaultMaxImportDepth files deep
-// (see WithMaxSize, WithMaxDepth and WithMaxImportDepth); beyond a limit
-// the *Error wraps ErrLimit.
+// (see WithMaxSize, WithMaxDepth and WithMaxImportDepth), and the JSON
+// texts printed may be at most four times the size limit plus 1 MiB (a
+// type with large annotations shared by many fields is printed for each);
+// beyond a limit the *Error wraps ErrLimit.
+//
+// The named types are built by package schema, which is stricter than Java
+// in two ways: names must be ASCII ([A-Za-z_][A-Za-z0-9_]*), and a double
+// or float default of NaN or an infinity, which Java prints as the string
+// "NaN" or "Infinity", is refused. For such a file Parse returns an *Error
+// wrapping the *schema.Error.
 package idl
 
 import (
