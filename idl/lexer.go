@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -344,7 +345,20 @@ func (lx *lexer) lexString() (string, error) {
 				for range 4 {
 					lx.advance()
 				}
-				b.WriteRune(rune(v))
+				r := rune(v)
+				if utf16.IsSurrogate(r) && strings.HasPrefix(lx.src[lx.pos:], "\\u") && lx.pos+6 <= len(lx.src) {
+					// Java strings are UTF-16: a pair of escapes is one
+					// character.
+					if lo, err := strconv.ParseUint(lx.src[lx.pos+2:lx.pos+6], 16, 16); err == nil {
+						if c := utf16.DecodeRune(r, rune(lo)); c != utf8.RuneError {
+							for range 6 {
+								lx.advance()
+							}
+							r = c
+						}
+					}
+				}
+				b.WriteRune(r)
 			default:
 				if e >= '0' && e <= '7' {
 					v := 0
