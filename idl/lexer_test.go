@@ -54,3 +54,15 @@ func TestNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestJavaDouble checks doubles print as Java's Double.toString.
+func TestJavaDouble(t *testing.T) {
+	for f, want := range map[float64]string{
+		0: "0.0", 1: "1.0", -2.5: "-2.5", 1e7: "1.0E7", 9999999: "9999999.0", 0.001: "0.001",
+		0.0001: "1.0E-4", -1e12: "-1.0E12", 1.2345e-10: "1.2345E-10", 123456789.5: "1.234567895E8",
+	} {
+		if got := javaDouble(f); got != want {
+			t.Errorf("javaDouble(%v) = %s, want %s", f, got, want)
+		}
+	}
+}

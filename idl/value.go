@@ -110,11 +110,7 @@ func (v *jvalue) write(buf *bytes.Buffer) {
 		case math.IsInf(v.f, -1):
 			buf.WriteString(`"-Infinity"`)
 		default:
-			s := strconv.FormatFloat(v.f, 'g', -1, 64)
-			if !strings.ContainsAny(s, ".eE") {
-				s += ".0"
-			}
-			buf.WriteString(s)
+			buf.WriteString(javaDouble(v.f))
 		}
 	case jString:
 		writeString(buf, v.s)
@@ -225,4 +221,27 @@ func sameJSON(a, b *jvalue) bool {
 	a.write(&x)
 	b.write(&y)
 	return bytes.Equal(x.Bytes(), y.Bytes())
+}
+
+// javaDouble formats a finite double as Java's Double.toString, which
+// Jackson uses: plain from 10^-3 to 10^7, else as 1.0E12.
+func javaDouble(f float64) string {
+	if a := math.Abs(f); a == 0 || a >= 1e-3 && a < 1e7 {
+		s := strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	s := strconv.FormatFloat(f, 'e', -1, 64)
+	mant, exp, _ := strings.Cut(s, "e")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	neg := strings.HasPrefix(exp, "-")
+	exp = strings.TrimLeft(exp, "+-0")
+	if neg {
+		exp = "-" + exp
+	}
+	return mant + "E" + exp
 }
