@@ -61,13 +61,10 @@
 package idl
 
 import (
-	"io"
 	"regexp"
 	"strings"
 	"unicode/utf8"
 )
-
-var errEOF = io.EOF
 
 var lineBreak = regexp.MustCompile(`\r\n|\n|\r|\x0b|\f|\x{85}|\x{2028}|\x{2029}`)
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -195,7 +196,7 @@ type limitedReader struct {
 
 func (l *limitedReader) Read(b []byte) (int, error) {
 	if l.n <= 0 {
-		return 0, errEOF
+		return 0, io.EOF
 	}
 	if int64(len(b)) > l.n {
 		b = b[:l.n]
@@ -206,11 +207,9 @@ func (l *limitedReader) Read(b []byte) (int, error) {
 }
 
 func (r *reader) run(name, dir string, src []byte) (*File, error) {
-	p, err := r.parseText(name, dir, src, 0)
-	if err != nil {
+	if err := r.parseText(name, dir, src, 0); err != nil {
 		return nil, err
 	}
-	_ = p
 	if err := r.resolve(); err != nil {
 		return nil, err
 	}
@@ -245,13 +244,13 @@ func (r *reader) run(name, dir string, src []byte) (*File, error) {
 	return f, r.buildSchemas(f)
 }
 
-func (r *reader) parseText(name, dir string, src []byte, importDepth int) (*parser, error) {
+func (r *reader) parseText(name, dir string, src []byte, importDepth int) error {
 	if len(src) > r.opts.maxSize {
-		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("file larger than %d bytes", r.opts.maxSize), Err: ErrLimit}
+		return &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("file larger than %d bytes", r.opts.maxSize), Err: ErrLimit}
 	}
 	toks, err := tokenize(name, string(src), len(src)+1)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	p := &parser{r: r, file: name, dir: dir, toks: toks, importDepth: importDepth, docDone: -1}
 	if r.top == nil {
@@ -264,7 +263,7 @@ func (r *reader) parseText(name, dir string, src []byte, importDepth int) (*pars
 		}
 		r.warnings = append(r.warnings, w)
 	}
-	return p, err
+	return err
 }
 
 // standalone is the JSON text of one named type on its own.

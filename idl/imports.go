@@ -47,10 +47,7 @@ func (p *parser) importStatement() error {
 	}
 	switch kindTok.text {
 	case "idl":
-		saved := p.r.mainSchema
-		_, err := p.r.parseText(path, filepath.Dir(path), src, p.importDepth+1)
-		p.r.mainSchema = saved
-		return err
+		return p.r.parseText(path, filepath.Dir(path), src, p.importDepth+1)
 	case "protocol":
 		return p.r.importProtocol(path, src)
 	default:

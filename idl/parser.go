@@ -229,8 +229,8 @@ func (p *parser) schemaFile() error {
 		p.spaces = append(p.spaces, t.val)
 	}
 	if keyword(p.peek(), "schema") {
-		t := p.next()
-		typ, err := p.fullType(false)
+		p.next()
+		typ, err := p.fullType()
 		if err != nil {
 			return err
 		}
@@ -240,7 +240,6 @@ func (p *parser) schemaFile() error {
 		if p.r.top == p {
 			p.r.mainSchema = typ
 		}
-		_ = t
 	}
 	for {
 		t := p.peek()
@@ -513,7 +512,7 @@ func (p *parser) recordBody(n *node, what string) error {
 func (p *parser) fieldDeclaration() ([]*field, error) {
 	start := p.pos
 	defDoc := p.docOf(start)
-	typ, err := p.fullType(false)
+	typ, err := p.fullType()
 	if err != nil {
 		return nil, err
 	}
@@ -608,7 +607,7 @@ func (p *parser) messageDeclaration() error {
 			}
 		}
 		pstart := p.pos
-		typ, err := p.fullType(false)
+		typ, err := p.fullType()
 		if err != nil {
 			return err
 		}
@@ -667,7 +666,7 @@ func (p *parser) reference(t *token) *node {
 }
 
 // fullType reads annotations and a type, and puts the annotations on it.
-func (p *parser) fullType(_ bool) (*node, error) {
+func (p *parser) fullType() (*node, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
 	}
@@ -747,7 +746,7 @@ func (p *parser) plainType(annotated bool) (*node, error) {
 		if _, err := p.expect("<", t.text); err != nil {
 			return nil, err
 		}
-		inner, err := p.fullType(false)
+		inner, err := p.fullType()
 		if err != nil {
 			return nil, err
 		}
@@ -764,7 +763,7 @@ func (p *parser) plainType(annotated bool) (*node, error) {
 		}
 		n := mk("union")
 		for {
-			b, err := p.fullType(false)
+			b, err := p.fullType()
 			if err != nil {
 				return nil, err
 			}
