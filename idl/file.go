@@ -179,7 +179,7 @@ func (r *reader) readFile(path, name string, line, col int) ([]byte, error) {
 	}
 	defer func() { _ = f.Close() }()
 	var buf bytes.Buffer
-	n, err := buf.ReadFrom(&limitedReader{f, int64(r.opts.maxSize) + 1})
+	n, err := buf.ReadFrom(io.LimitReader(f, int64(r.opts.maxSize)+1))
 	if err != nil {
 		return nil, &Error{File: name, Line: line, Column: col, Msg: "cannot read " + strconv.Quote(path), Err: err}
 	}
@@ -187,23 +187,6 @@ func (r *reader) readFile(path, name string, line, col int) ([]byte, error) {
 		return nil, &Error{File: name, Line: line, Column: col, Msg: fmt.Sprintf("%s is larger than %d bytes", path, r.opts.maxSize), Err: ErrLimit}
 	}
 	return buf.Bytes(), nil
-}
-
-type limitedReader struct {
-	f *os.File
-	n int64
-}
-
-func (l *limitedReader) Read(b []byte) (int, error) {
-	if l.n <= 0 {
-		return 0, io.EOF
-	}
-	if int64(len(b)) > l.n {
-		b = b[:l.n]
-	}
-	n, err := l.f.Read(b)
-	l.n -= int64(n)
-	return n, err
 }
 
 func (r *reader) run(name, dir string, src []byte) (*File, error) {
