@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/avrogo/avro/schema"
 )
 
 // parser reads the tokens of one file into the reader's model.
@@ -696,6 +698,7 @@ func (p *parser) applyProps(n *node, props []prop, at *token) error {
 	if n.kind == "union" {
 		return nil // Java keeps no properties on a union
 	}
+	defer completeDecimal(n)
 	if len(n.props) == 0 {
 		// props has no repeated keys.
 		n.props = props
@@ -713,6 +716,39 @@ func (p *parser) applyProps(n *node, props []prop, at *token) error {
 			continue
 		}
 		n.props = append(n.props, pr)
+	}
+	return nil
+}
+
+// completeDecimal adds "scale": 0 to a valid decimal that lacks a scale:
+// Java re-adds a logical type it recognises to its schema, and the decimal
+// type writes both its precision and its scale.
+func completeDecimal(n *node) {
+	lt := findProp(n.props, "logicalType")
+	if lt == nil || lt.kind != jString || lt.s != "decimal" || findProp(n.props, "scale") != nil {
+		return
+	}
+	pr := findProp(n.props, "precision")
+	if pr == nil || pr.kind != jInt || pr.i <= 0 || pr.i > math.MaxInt32 {
+		return
+	}
+	switch n.kind {
+	case "bytes":
+	case "fixed":
+		if pr.i > int64(schema.MaxDecimalPrecision(n.size)) {
+			return
+		}
+	default:
+		return
+	}
+	n.props = append(n.props, prop{"scale", &jvalue{kind: jInt}})
+}
+
+func findProp(props []prop, key string) *jvalue {
+	for _, pr := range props {
+		if pr.key == key {
+			return pr.val
+		}
 	}
 	return nil
 }
