@@ -40,11 +40,6 @@ type docComment struct {
 	line, col int
 }
 
-// is reports whether t is the punctuation or the unquoted keyword s.
-func (t *token) is(s string) bool {
-	return (t.kind == tPunct || t.kind == tIdent) && t.text == s
-}
-
 func (t *token) describe() string {
 	switch t.kind {
 	case tEOF:

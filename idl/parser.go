@@ -57,7 +57,7 @@ func (p *parser) errAt(t *token, format string, args ...any) *Error {
 // after what.
 func (p *parser) expect(s, after string) (*token, error) {
 	t := p.peek()
-	if !t.is(s) || t.kind == tIdent && t.text != t.val {
+	if !isPunct(t, s) {
 		return nil, p.expected("'"+s+"'", after)
 	}
 	return p.next(), nil
@@ -211,9 +211,9 @@ func (p *parser) atNamedDeclaration() bool {
 	t := p.peek()
 	switch {
 	case keyword(t, "record"), keyword(t, "error"), keyword(t, "enum"):
-		return !p.peekAt(2).is("(")
+		return !isPunct(p.peekAt(2), "(")
 	case keyword(t, "fixed"):
-		return !p.peekAt(2).is("(") || p.peekAt(3).kind == tInt
+		return !isPunct(p.peekAt(2), "(") || p.peekAt(3).kind == tInt
 	}
 	return false
 }
