@@ -34,16 +34,21 @@ func TestUpstreamCommentWarnings(t *testing.T) {
 // and that a used doc comment gives none.
 func TestWarningsOfImports(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
-		"main.avdl": "/** The protocol. */ protocol P {\n  import idl \"sub.avdl\";\n  /** stray */\n}",
-		"sub.avdl":  "protocol Q {\n  record /** stray */ R {}\n  /** used */ record S {}\n}",
+		"main.avdl":       "/** The protocol. */ protocol P {\n  /** stray */ import idl \"sub/sub.avdl\";\n  /** stray */\n}",
+		"sub/sub.avdl":    "protocol Q {\n  record /** stray */ R {}\n  /** used */ record S {}\n  import idl \"subsub.avdl\";\n}",
+		"sub/subsub.avdl": "/** stray */ /** the doc */ protocol Q {}",
 	})
 	f, err := ParseFile(filepath.Join(dir, "main.avdl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws := f.Warnings()
-	if len(ws) != 1 || !strings.HasPrefix(ws[0], filepath.Join(dir, "sub.avdl")+": Line 2, char 10: ") {
-		t.Errorf("warnings %q", ws)
+	const ignoring = ": Ignoring out-of-place documentation comment.\nDid you mean to use a multiline comment ( /* ... */ ) instead?"
+	want := []string{
+		"sub/sub.avdl line 2, char 10" + ignoring,
+		"sub/sub.avdl subsub.avdl line 1, char 1" + ignoring,
+	}
+	if got := f.Warnings(); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("warnings %q, want %q", got, want)
 	}
 }
 

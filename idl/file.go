@@ -72,7 +72,8 @@ type File struct {
 // Warnings returns the warnings Java gives for the file: one for each
 // documentation comment (/** ... */) that documents nothing, where a plain
 // comment was probably meant. A warning from an imported file starts with
-// that file's path.
+// the file's name as the import statement gives it, as in Java:
+// "sub.avdl line 2, char 10: Ignoring out-of-place documentation comment...".
 func (f *File) Warnings() []string { return f.warnings }
 
 // Schema returns the main schema of a file in the schema syntax (the type
@@ -190,9 +191,11 @@ func (r *reader) readFile(path, name string, line, col int) ([]byte, error) {
 }
 
 func (r *reader) run(name, dir string, src []byte) (*File, error) {
-	if err := r.parseText(name, dir, src, 0); err != nil {
+	ws, err := r.parseText(name, dir, src, 0)
+	if err != nil {
 		return nil, err
 	}
+	r.warnings = ws
 	if err := r.resolve(); err != nil {
 		return nil, err
 	}
@@ -227,26 +230,22 @@ func (r *reader) run(name, dir string, src []byte) (*File, error) {
 	return f, r.buildSchemas(f)
 }
 
-func (r *reader) parseText(name, dir string, src []byte, importDepth int) error {
+// parseText parses one file and returns its warnings, those of its imports
+// included.
+func (r *reader) parseText(name, dir string, src []byte, importDepth int) ([]string, error) {
 	if len(src) > r.opts.maxSize {
-		return &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("file larger than %d bytes", r.opts.maxSize), Err: ErrLimit}
+		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("file larger than %d bytes", r.opts.maxSize), Err: ErrLimit}
 	}
 	toks, err := tokenize(name, string(src), len(src)+1)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	p := &parser{r: r, file: name, dir: dir, toks: toks, importDepth: importDepth, docDone: -1}
 	if r.top == nil {
 		r.top = p
 	}
 	err = p.parseFile()
-	for _, w := range p.warnings {
-		if p != r.top {
-			w = name + ": " + w
-		}
-		r.warnings = append(r.warnings, w)
-	}
-	return err
+	return p.warnings, err
 }
 
 // standalone is the JSON text of one named type on its own.

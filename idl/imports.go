@@ -47,7 +47,13 @@ func (p *parser) importStatement() error {
 	}
 	switch kindTok.text {
 	case "idl":
-		return p.r.parseText(path, filepath.Dir(path), src, p.importDepth+1)
+		ws, err := p.r.parseText(path, filepath.Dir(path), src, p.importDepth+1)
+		for _, w := range ws {
+			// Java's wording: the name as imported, then the warning
+			// with a lower-case first letter.
+			p.warnings = append(p.warnings, locTok.val+" "+strings.ToLower(w[:1])+w[1:])
+		}
+		return err
 	case "protocol":
 		return p.r.importProtocol(path, src)
 	default:

@@ -167,8 +167,9 @@ func (p *parser) protocol() error {
 	}
 	p.spaces = append(p.spaces, space)
 	defer func() { p.spaces = p.spaces[:len(p.spaces)-1] }()
+	doc := p.docOf(start) // also for an imported protocol, for the warnings
 	if p.r.top == p {
-		p.r.proto = &protocolInfo{name: name, space: space, doc: p.docOf(start), props: props.props}
+		p.r.proto = &protocolInfo{name: name, space: space, doc: doc, props: props.props}
 	}
 	if _, err := p.expect("{", "protocol "+quote(name)); err != nil {
 		return err
