@@ -46,9 +46,11 @@
 //
 // Unknown types, duplicate names, bad defaults and missing imports are
 // reported the same way. Parsing never panics, and the work is bounded:
-// each file may be at most DefaultMaxSize bytes, types and JSON values may
-// nest DefaultMaxDepth levels and imports DefaultMaxImportDepth files deep
-// (see WithMaxSize, WithMaxDepth and WithMaxImportDepth), and the JSON
+// each file may be at most DefaultMaxSize bytes, a file and its imports
+// DefaultMaxTokens tokens together, types and JSON values may nest
+// DefaultMaxDepth levels and imports DefaultMaxImportDepth files deep (see
+// WithMaxSize, WithMaxTokens, WithMaxDepth and WithMaxImportDepth), and the
+// JSON
 // texts printed may be at most four times the size limit plus 1 MiB (a
 // type with large annotations shared by many fields is printed for each);
 // beyond a limit the *Error wraps ErrLimit.

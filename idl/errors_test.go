@@ -194,6 +194,19 @@ func TestLimits(t *testing.T) {
 	if _, err := ParseFile(filepath.Join(dir, "d.avdl"), WithMaxSize(10)); !errors.Is(err, ErrLimit) {
 		t.Errorf("file size: got %v", err)
 	}
+	many := "protocol P { record R { array<int> a = [" + strings.Repeat("0,", 1000) + "0]; } }"
+	if _, err := Parse("many.avdl", []byte(many), WithMaxTokens(1000)); !errors.Is(err, ErrLimit) {
+		t.Errorf("tokens: got %v", err)
+	}
+	if _, err := Parse("many.avdl", []byte(many), WithMaxTokens(3000)); err != nil {
+		t.Errorf("tokens within the limit: %v", err)
+	}
+	if _, err := ParseFile(filepath.Join(dir, "a.avdl"), WithMaxTokens(30)); !errors.Is(err, ErrLimit) {
+		t.Errorf("tokens of all imports: got %v", err)
+	}
+	if _, err := ParseFile(filepath.Join(dir, "a.avdl"), WithMaxTokens(40)); err != nil {
+		t.Errorf("tokens of all imports within the limit: %v", err)
+	}
 	var vars []string
 	for i := range 100 {
 		vars = append(vars, "v"+strconv.Itoa(i))

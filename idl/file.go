@@ -20,6 +20,11 @@ const (
 	DefaultMaxDepth = 1000
 	// DefaultMaxImportDepth is the longest chain of imports.
 	DefaultMaxImportDepth = 64
+	// DefaultMaxTokens is the most tokens (names, literals, punctuation)
+	// a file and its imports may have together: some 6 to 8 MB of IDL, more
+	// than hand-written files have, it bounds the memory a parse takes
+	// to a few hundred megabytes.
+	DefaultMaxTokens = 1 << 20
 )
 
 type options struct {
@@ -27,6 +32,7 @@ type options struct {
 	maxSize        int
 	maxDepth       int
 	maxImportDepth int
+	maxTokens      int
 }
 
 // An Option changes how Parse and ParseFile read a file.
@@ -57,6 +63,13 @@ func WithMaxDepth(n int) Option {
 // ErrLimit.
 func WithMaxImportDepth(n int) Option {
 	return func(o *options) { o.maxImportDepth = n }
+}
+
+// WithMaxTokens sets how many tokens a file and its imports may have
+// together (DefaultMaxTokens if n <= 0). More is an *Error wrapping
+// ErrLimit.
+func WithMaxTokens(n int) Option {
+	return func(o *options) { o.maxTokens = n }
 }
 
 // File is a parsed IDL file: a protocol, or the schema syntax (a main schema
@@ -116,6 +129,7 @@ type reader struct {
 	top        *parser
 	warnings   []string
 	redefined  [][2]*node // a name defined twice: first and second node
+	tokens     int        // tokens read so far, in all files
 }
 
 // Parse parses the IDL text src. name is the file name errors give; when it
@@ -167,6 +181,9 @@ func newReader(opts []Option) *reader {
 	}
 	if o.maxImportDepth <= 0 {
 		o.maxImportDepth = DefaultMaxImportDepth
+	}
+	if o.maxTokens <= 0 {
+		o.maxTokens = DefaultMaxTokens
 	}
 	return &reader{opts: o, byName: map[string]*node{}, msgs: map[string]*message{}, read: map[string]bool{}}
 }
@@ -236,10 +253,11 @@ func (r *reader) parseText(name, dir string, src []byte, importDepth int) ([]str
 	if len(src) > r.opts.maxSize {
 		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("file larger than %d bytes", r.opts.maxSize), Err: ErrLimit}
 	}
-	toks, err := tokenize(name, string(src), len(src)+1)
+	toks, err := tokenize(name, string(src), r.opts.maxTokens-r.tokens)
 	if err != nil {
 		return nil, err
 	}
+	r.tokens += len(toks)
 	p := &parser{r: r, file: name, dir: dir, toks: toks, importDepth: importDepth, docDone: -1}
 	if r.top == nil {
 		r.top = p

@@ -104,7 +104,7 @@ func tokenize(file, src string, maxTokens int) ([]token, error) {
 	hasDoc := false
 	var docs []docComment
 	for {
-		if len(toks) > maxTokens {
+		if len(toks) >= maxTokens {
 			return nil, &Error{File: file, Line: lx.line, Column: lx.col, Msg: "too many tokens", Err: ErrLimit}
 		}
 		// Skip blanks and comments, remembering the last doc comment.
