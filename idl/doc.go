@@ -55,11 +55,9 @@
 // type with large annotations shared by many fields is printed for each);
 // beyond a limit the *Error wraps ErrLimit.
 //
-// The named types are built by package schema, which is stricter than Java
-// in two ways: names must be ASCII ([A-Za-z_][A-Za-z0-9_]*), and a double
-// or float default of NaN or an infinity, which Java prints as the string
-// "NaN" or "Infinity", is refused. For such a file Parse returns an *Error
-// wrapping the *schema.Error.
+// The named types are built by package schema, with ParseOptions.UnicodeNames
+// (Java takes identifiers of any script, which the specification's names do
+// not allow), and the protocol by schema.ParseProtocol.
 package idl
 
 import (

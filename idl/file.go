@@ -75,6 +75,7 @@ func WithMaxTokens(n int) Option {
 // File is a parsed IDL file: a protocol, or the schema syntax (a main schema
 // and named types). Its types include those of the files it imports.
 type File struct {
+	proto      *schema.Protocol
 	protoJSON  []byte
 	schemaJSON []byte
 	main       *schema.Schema
@@ -88,6 +89,11 @@ type File struct {
 // the file's name as the import statement gives it, as in Java:
 // "sub.avdl line 2, char 10: Ignoring out-of-place documentation comment...".
 func (f *File) Warnings() []string { return f.warnings }
+
+// Protocol returns the protocol the file declares, its types and messages
+// parsed by schema.ParseProtocol (with Java's Unicode names), or nil for a
+// file in the schema syntax.
+func (f *File) Protocol() *schema.Protocol { return f.proto }
 
 // Schema returns the main schema of a file in the schema syntax (the type
 // of its "schema" declaration), or nil for a protocol or a file without one.
@@ -242,10 +248,22 @@ func (r *reader) run(name, dir string, src []byte) (*File, error) {
 		}
 		f.schemaJSON = indent(w.buf.Bytes())
 	}
-	// The JSON texts are kept when package schema refuses a type, for the
-	// tests that compare them with Java's.
-	return f, r.buildSchemas(f)
+	if err := r.buildSchemas(f); err != nil {
+		return nil, err
+	}
+	if f.protoJSON != nil {
+		p, err := javaRules.ParseProtocol(string(f.protoJSON))
+		if err != nil {
+			return nil, &Error{File: name, Line: 1, Column: 1, Msg: "protocol refused", Err: err}
+		}
+		f.proto = p
+	}
+	return f, nil
 }
+
+// javaRules parses as Java does: names may be letters and digits of any
+// script, which IDL identifiers are.
+var javaRules = schema.ParseOptions{UnicodeNames: true}
 
 // parseText parses one file and returns its warnings, those of its imports
 // included.
@@ -327,7 +345,7 @@ func (r *reader) resolve() error {
 // type printed as in the protocol's "types", so that references to types
 // printed earlier resolve.
 func (r *reader) buildSchemas(f *File) error {
-	sp := schema.NewParser()
+	sp := javaRules.NewParser()
 	w := newJSONWriter("", r.maxOutput())
 	for _, t := range r.types {
 		if w.names[t] {

@@ -1,7 +1,6 @@
 package idl
 
 import (
-	"errors"
 
 	"bytes"
 	"fmt"
@@ -107,25 +106,20 @@ func TestUpstreamCompiler(t *testing.T) {
 	}
 }
 
-// asciiOnly lists the inputs Java reads whose types package schema refuses:
-// unicode.avdl has Unicode names (schema allows [A-Za-z_][A-Za-z0-9_]*), and
-// simple.avdl has NaN and -Infinity double defaults, which Java prints as
-// the strings "NaN" and "-Infinity" and schema takes for invalid doubles.
-var asciiOnly = map[string]bool{"unicode.avdl": true, "simple.avdl": true}
-
 func checkProtocol(t *testing.T, in string, want []byte) {
 	t.Helper()
 	f, err := parseFile(in, WithSearchPath(classpath))
-	if asciiOnly[filepath.Base(in)] {
-		// Java accepts these files, but package schema refuses part of
-		// them (see asciiOnly), so the types cannot be built yet; the
-		// protocol's JSON must still be Java's.
-		var se *schema.Error
-		if !errors.As(err, &se) {
-			t.Fatalf("want the schema package to refuse the Unicode names, got %v", err)
-		}
-	} else if err != nil {
+	if err != nil {
 		t.Fatal(err)
+	}
+	// The protocol, as schema.ParseProtocol reads Java's expected JSON,
+	// is the one Protocol returns.
+	fromJava, err := schema.ParseOptions{UnicodeNames: true}.ParseProtocol(string(want))
+	if err != nil {
+		t.Fatalf("Java's protocol does not parse: %v", err)
+	}
+	if p := f.Protocol(); p == nil || p.String() != fromJava.String() {
+		t.Errorf("Protocol() =\n%v\nwant\n%s", p, fromJava)
 	}
 	if d := sameJSONText(f.ProtocolJSON(), want); d != "" {
 		t.Errorf("%s\n%s", d, f.ProtocolJSON())
@@ -141,9 +135,6 @@ func TestUpstreamTypes(t *testing.T) {
 	inputs, _ := filepath.Glob(filepath.Join(compilerIDL, "input", "*.avdl"))
 	for _, in := range inputs {
 		base := strings.TrimSuffix(filepath.Base(in), ".avdl")
-		if asciiOnly[base+".avdl"] {
-			continue // package schema refuses these types (see asciiOnly)
-		}
 		t.Run(base, func(t *testing.T) {
 			want, err := os.ReadFile(filepath.Join(compilerIDL, "output", base+".avpr"))
 			if err != nil {
@@ -153,7 +144,7 @@ func TestUpstreamTypes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sp := schema.NewParser()
+			sp := schema.ParseOptions{UnicodeNames: true}.NewParser()
 			for _, ty := range proto.get("types").arr {
 				// A type in the protocol takes its namespace.
 				if ns := proto.get("namespace"); ns != nil && ty.get("namespace") == nil {
