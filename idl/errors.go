@@ -26,6 +26,10 @@ type Error struct {
 // Error formats the error as "file:line:column: message".
 func (e *Error) Error() string {
 	s := fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+	if e.Line == 0 {
+		// a file that cannot be read has no position
+		s = e.File + ": " + e.Msg
+	}
 	if e.Err != nil {
 		s += ": " + e.Err.Error()
 	}

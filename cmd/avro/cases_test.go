@@ -131,4 +131,15 @@ var goldenCases = []goldenCase{
 	{name: "compat-bad", args: []string{"compat", "--mode", "full-transitive", "weather-bad.avsc", "weather.avsc", "weather-v2.avsc"}},
 	{name: "compat-bad-mode", args: []string{"compat", "--mode", "sideways", "weather.avsc", "weather.avsc"}},
 	{name: "compat-one-schema", args: []string{"compat", "weather.avsc"}},
+
+	// idl
+	{name: "idl", args: []string{"idl", "weather.avdl"}},
+	{name: "idl-schema", args: []string{"idl", "station.avdl", "-"}},
+	{name: "idl-stdin", args: []string{"idl"}, stdin: "protocol P { fixed MD5(16); }"},
+	{name: "idl-syntax-error", args: []string{"idl", "broken.avdl"}},
+	{name: "idl-missing", args: []string{"idl", "missing.avdl"}},
+	{name: "idl-too-many", args: []string{"idl", "a", "b", "c"}},
+	{name: "idl2schemata", args: []string{"idl2schemata", "weather.avdl", "schemas"},
+		pipe: [][]string{{"canonical", "schemas/Reading.avsc"}, {"canonical", "schemas/StationDown.avsc"}}},
+	{name: "idl2schemata-no-args", args: []string{"idl2schemata"}},
 }

@@ -18,6 +18,8 @@ func init() {
 		canonicalCmd,
 		fingerprintCmd,
 		compatCmd,
+		idlCmd,
+		idl2schemataCmd,
 		registryCmd,
 		decodeCmd,
 	}
