@@ -1,7 +1,6 @@
 package idl
 
 import (
-
 	"bytes"
 	"fmt"
 	"github.com/avrogo/avro/schema"
