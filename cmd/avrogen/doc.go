@@ -6,9 +6,11 @@
 //	avrogen [flags] SCHEMA...
 //
 // A SCHEMA is a .avsc file (one schema, or a JSON array, read as a union
-// as Avro's parsers do), a .avpr protocol (its types), a directory (its
-// .avsc and .avpr files, recursively), or - for standard input, which is
-// read when no SCHEMA is given. Files may refer to each other's named
+// as Avro's parsers do), a .avpr protocol (its types), a .avdl Avro IDL
+// file (its types and its imports', and the main schema of a file in the
+// schema syntax), a directory (its .avsc, .avpr and .avdl files,
+// recursively), or - for standard input (a schema or a protocol), which
+// is read when no SCHEMA is given. Files may refer to each other's named
 // types in any order. With -registry, the schema of a subject (-subject,
 // at -version, else the latest) or of an id (-id) is fetched from a
 // Confluent Schema Registry, its references resolved.
@@ -121,8 +123,8 @@
 // as what they ask for is always so here. What differs:
 //
 //   - -pkg may be left out under go generate ($GOPACKAGE).
-//   - The input may also be protocols, directories and standard input,
-//     and files may come in any order.
+//   - The input may also be protocols, Avro IDL, directories and standard
+//     input, and files may come in any order.
 //   - Enums are named string types with constants (hamba: string, or
 //     with -enums a type declared again at every reference); fixed types
 //     are named [N]byte types (hamba: [N]byte); int is int32 (hamba:

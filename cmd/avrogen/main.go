@@ -78,10 +78,11 @@ branches. The types go to avro.Marshal, avro.Unmarshal and the packages
 ocf, kafka and avrojson as they are; each has a Schema method.
 
 A SCHEMA is a .avsc file (one schema, or a JSON array read as a union), a
-.avpr protocol (its types), a directory (its .avsc and .avpr files), or -
-for standard input; with none, standard input is read. Files may refer to
-each other's types in any order. With -registry, the schema of a subject
-(-subject, at -version) or of an id (-id) is fetched from a Schema Registry.
+.avpr protocol (its types), a .avdl Avro IDL file, a directory (its .avsc,
+.avpr and .avdl files), or - for standard input; with none, standard input
+is read. Files may refer to each other's types in any order. With
+-registry, the schema of a subject (-subject, at -version) or of an id
+(-id) is fetched from a Schema Registry.
 
 Use it from go generate:
 

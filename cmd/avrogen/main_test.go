@@ -62,6 +62,7 @@ func TestInputs(t *testing.T) {
 		"b_address.avsc":   address,
 		"sub/mail.avpr":    proto,
 		"sub/ignored.json": `not a schema`,
+		"idl/shop.avdl":    "@namespace(\"org.shop\") protocol Shop { import schema \"../b_address.avsc\"; enum Size { S, M } record Item { Size size; org.acme.Address from; } }",
 	})
 	for _, tc := range []struct {
 		name  string
@@ -70,7 +71,8 @@ func TestInputs(t *testing.T) {
 		want  []string
 	}{
 		{"files in any order", []string{"-pkg", "p", filepath.Join(dir, "a_person.avsc"), filepath.Join(dir, "b_address.avsc")}, "", []string{"Person", "Address"}},
-		{"a directory", []string{"-pkg", "p", dir}, "", []string{"Person", "Address", "Message", "Kind"}},
+		{"a directory", []string{"-pkg", "p", dir}, "", []string{"Person", "Address", "Message", "Kind", "Size", "Item"}},
+		{"an IDL file and its import", []string{"-pkg", "p", filepath.Join(dir, "idl", "shop.avdl")}, "", []string{"Address", "Size", "Item"}},
 		{"a protocol", []string{"-pkg", "p", filepath.Join(dir, "sub", "mail.avpr")}, "", []string{"Message", "Kind"}},
 		{"stdin by -", []string{"-pkg", "p", "-"}, address, []string{"Address"}},
 		{"stdin by default", []string{"-pkg", "p"}, address, []string{"Address"}},

@@ -113,6 +113,7 @@ func TestRoundTripPeerDatums(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d roots, %d with datums, %d refused by avsc", len(roots), finite, len(refused))
 	if finite < len(roots)*3/4 {
 		t.Errorf("only %d of %d roots have finite datums", finite, len(roots))
 	}

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/avrogo/avro/cmd/avrogen/internal/gen"
+	"github.com/avrogo/avro/idl"
 	"github.com/avrogo/avro/ocf"
 )
 
@@ -103,6 +105,23 @@ func corpusGroups() ([]group, []string, error) {
 			srcs = append(srcs, src)
 		}
 		add(dir, srcs...)
+	}
+	// The IDL files of Java's compiler tests, with the classpath folder
+	// on the search path as Java's tests have it.
+	idls, _ := filepath.Glob(filepath.Join(shared, "apache-avro/lang/java/compiler/src/test/idl/input/*.avdl"))
+	sort.Strings(idls)
+	for _, p := range idls {
+		rel, _ := filepath.Rel(shared, p)
+		srcs, err := gen.IDLSources(p, idl.WithSearchPath(filepath.Join(shared, "apache-avro/lang/java/compiler/src/test/idl/putOnClassPath")))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", rel, err)
+		}
+		for i := range srcs {
+			srcs[i].Name = rel
+		}
+		if len(srcs) > 0 {
+			add(rel, srcs...)
+		}
 	}
 	// The schemas of the container files.
 	var avros []string

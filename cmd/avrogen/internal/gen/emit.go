@@ -305,7 +305,12 @@ func (w *writer) schemaTable() {
 	w.p("// avroSchemas returns the schemas of the generated types, parsed once, when")
 	w.p("// the first is asked for.")
 	w.p("var avroSchemas = %s.OnceValue(func() *[%d]*%s.Schema {", sync, len(g.schemas), sp)
-	w.p("\tp := %s.NewParser()", sp)
+	if nonASCII(g.texts) {
+		// names of other scripts, as Java takes them
+		w.p("\tp := %s.ParseOptions{UnicodeNames: true}.NewParser()", sp)
+	} else {
+		w.p("\tp := %s.NewParser()", sp)
+	}
 	if usesRoots {
 		w.p("\tvar roots [%d]*%s.Schema", len(g.texts), sp)
 	}
@@ -336,6 +341,17 @@ func (w *writer) schemaTable() {
 	}
 	w.p("\t}")
 	w.p("})")
+}
+
+func nonASCII(texts []string) bool {
+	for _, t := range texts {
+		for i := 0; i < len(t); i++ {
+			if t[i] >= 0x80 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // literal writes s as a raw string when it can be one.

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/avrogo/avro/idl"
 	"github.com/avrogo/avro/schema"
 )
 
@@ -21,6 +22,9 @@ type source struct {
 	name     string
 	text     string
 	protocol bool
+	// typesOnly marks a text that is a union of the named types of an
+	// IDL file, made here: its types are generated, not a root.
+	typesOnly bool
 }
 
 // Load reads the schemas of files, directories (their .avsc and .avpr
@@ -67,13 +71,19 @@ func readSources(paths []string, stdin io.Reader) ([]source, error) {
 			return nil, err
 		}
 		files := []string{p}
+		if !info.IsDir() && filepath.Ext(p) == ".avdl" {
+			files = nil
+			if err := addIDL(&srcs, p); err != nil {
+				return nil, err
+			}
+		}
 		if info.IsDir() {
 			files = nil
 			err := filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
 				if err != nil {
 					return err
 				}
-				if ext := filepath.Ext(path); !d.IsDir() && (ext == ".avsc" || ext == ".avpr") {
+				if ext := filepath.Ext(path); !d.IsDir() && (ext == ".avsc" || ext == ".avpr" || ext == ".avdl") {
 					files = append(files, path)
 				}
 				return nil
@@ -83,7 +93,7 @@ func readSources(paths []string, stdin io.Reader) ([]source, error) {
 			}
 			sort.Strings(files)
 			if len(files) == 0 {
-				return nil, fmt.Errorf("%s: no .avsc or .avpr files", p)
+				return nil, fmt.Errorf("%s: no .avsc, .avpr or .avdl files", p)
 			}
 		}
 		for _, f := range files {
@@ -91,6 +101,12 @@ func readSources(paths []string, stdin io.Reader) ([]source, error) {
 				continue
 			}
 			seen[f] = true
+			if filepath.Ext(f) == ".avdl" {
+				if err := addIDL(&srcs, f); err != nil {
+					return nil, err
+				}
+				continue
+			}
 			fh, err := os.Open(f)
 			if err != nil {
 				return nil, err
@@ -125,7 +141,7 @@ func parseSources(srcs []source, before []Input) ([]Input, error) {
 	}
 	conv := make([]Source, len(srcs))
 	for i, s := range srcs {
-		conv[i] = Source{Name: s.name, Text: s.text, Protocol: s.protocol}
+		conv[i] = Source{Name: s.name, Text: s.text, Protocol: s.protocol, TypesOnly: s.typesOnly}
 	}
 	if err := l.Add(conv...); err != nil {
 		return nil, err
@@ -138,6 +154,9 @@ type Source struct {
 	Name     string // where it came from, for messages and root type names
 	Text     string
 	Protocol bool // a .avpr protocol, whose types are loaded
+	// TypesOnly marks a union of named types whose types are generated,
+	// with no Go type for the union.
+	TypesOnly bool
 }
 
 // A Loader parses schema texts with one parser, so that later texts may
@@ -148,8 +167,9 @@ type Loader struct {
 	inputs  []Input
 }
 
-// NewLoader returns an empty Loader.
-func NewLoader() *Loader { return &Loader{p: schema.NewParser()} }
+// NewLoader returns an empty Loader. It takes names of any script, as
+// Java does (Go identifiers may be such names too).
+func NewLoader() *Loader { return &Loader{p: schema.ParseOptions{UnicodeNames: true}.NewParser()} }
 
 // Inputs returns the inputs loaded so far, in parse order.
 func (l *Loader) Inputs() []Input { return l.inputs }
@@ -189,7 +209,7 @@ func (l *Loader) Add(srcs ...Source) error {
 				Name:   srcs[i].Name,
 				Schema: s,
 				Text:   s.StringReferring(l.defined...),
-				Root:   !srcs[i].Protocol,
+				Root:   !srcs[i].Protocol && !srcs[i].TypesOnly,
 			})
 			for _, n := range s.NamedTypes() {
 				l.defined = append(l.defined, n.FullName())
@@ -211,14 +231,51 @@ func protocolTypes(text string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if len(p.Types()) == 0 {
-		return "", nil
+	return unionOf(p.Types()), nil
+}
+
+// addIDL adds the sources of an Avro IDL file (see IDLSources).
+func addIDL(srcs *[]source, path string) error {
+	more, err := IDLSources(path)
+	for _, m := range more {
+		*srcs = append(*srcs, source{name: m.Name, text: m.Text, typesOnly: m.TypesOnly})
+	}
+	return err
+}
+
+// IDLSources returns the sources of an Avro IDL file: its named types (its
+// imports' included), and for a file in the schema syntax whose main
+// schema is not a named type, that schema as a root.
+func IDLSources(path string, opts ...idl.Option) ([]Source, error) {
+	f, err := idl.ParseFile(path, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var srcs []Source
+	var names []string
+	for _, t := range f.Types() {
+		names = append(names, t.FullName())
+	}
+	if text := unionOf(f.Types()); text != "" {
+		srcs = append(srcs, Source{Name: path, Text: text, TypesOnly: true})
+	}
+	if m := f.Schema(); m != nil && !m.Kind().IsNamed() {
+		srcs = append(srcs, Source{Name: path, Text: m.StringReferring(names...)})
+	}
+	return srcs, nil
+}
+
+// unionOf returns the text of a union of named types, each defined once,
+// or "" for none.
+func unionOf(types []*schema.Schema) string {
+	if len(types) == 0 {
+		return ""
 	}
 	var b strings.Builder
 	var written []string
 	done := map[*schema.Schema]bool{}
 	b.WriteByte('[')
-	for _, t := range p.Types() {
+	for _, t := range types {
 		if done[t] {
 			continue
 		}
@@ -234,5 +291,5 @@ func protocolTypes(text string) (string, error) {
 		}
 	}
 	b.WriteByte(']')
-	return b.String(), nil
+	return b.String()
 }

@@ -74,7 +74,9 @@ func exportedWith(name string, extra map[string]bool) string {
 		b.WriteString(rest)
 	}
 	s := b.String()
-	if s == "" || !unicode.IsLetter([]rune(s)[0]) {
+	// An identifier is exported when it starts with an upper-case
+	// letter; a letter of a script without case (文字列) does not.
+	if s == "" || !unicode.IsUpper([]rune(s)[0]) {
 		s = "X" + s
 	}
 	return s

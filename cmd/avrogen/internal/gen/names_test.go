@@ -20,6 +20,8 @@ func TestExported(t *testing.T) {
 		"Ünïcode":    "Ünïcode",
 		"x$y":        "XY",
 		"UUID16":     "UUID16",
+		"文字列":        "X文字列",
+		"строка":     "Строка",
 		"sha256":     "SHA256",
 		"ids":        "Ids",
 	} {

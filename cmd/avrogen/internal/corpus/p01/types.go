@@ -118,8 +118,8 @@ type R3 struct {
 // Schema returns the schema of r3.
 func (*R3) Schema() *schema.Schema { return avroSchemas()[7] }
 
-// TestsHello is the Avro record org.apache.avro.tests.Hello.
-type TestsHello struct {
+// Hello is the Avro record org.apache.avro.tests.Hello.
+type Hello struct {
 	F1 MyEnum    `avro:"f1"`
 	F2 MyEnum    `avro:"f2"`
 	F3 MyEnum    `avro:"f3"`
@@ -130,7 +130,7 @@ type TestsHello struct {
 }
 
 // Schema returns the schema of org.apache.avro.tests.Hello.
-func (*TestsHello) Schema() *schema.Schema { return avroSchemas()[8] }
+func (*Hello) Schema() *schema.Schema { return avroSchemas()[8] }
 
 // MyEnum is the Avro enum org.apache.avro.tests.MyEnum: one of its symbols.
 type MyEnum string
@@ -510,8 +510,8 @@ type FarAway struct {
 // Schema returns the schema of org.on.the.classpath.FarAway.
 func (*FarAway) Schema() *schema.Schema { return avroSchemas()[36] }
 
-// TestRecord is the Avro record org.apache.avro.test.TestRecord.
-type TestRecord struct {
+// TestTestRecord is the Avro record org.apache.avro.test.TestRecord.
+type TestTestRecord struct {
 	Name         string   `avro:"name"`
 	Kind         TestKind `avro:"kind"`
 	Hash         TestMD5  `avro:"hash"`
@@ -520,7 +520,7 @@ type TestRecord struct {
 }
 
 // Schema returns the schema of org.apache.avro.test.TestRecord.
-func (*TestRecord) Schema() *schema.Schema { return avroSchemas()[37] }
+func (*TestTestRecord) Schema() *schema.Schema { return avroSchemas()[37] }
 
 // TestKind is the Avro enum org.apache.avro.test.Kind: one of its symbols.
 type TestKind string
@@ -812,26 +812,197 @@ type Player struct {
 // Schema returns the schema of avro.examples.baseball.Player.
 func (*Player) Schema() *schema.Schema { return avroSchemas()[61] }
 
-// Interop is the Avro record org.apache.avro.Interop.
-type Interop struct {
-	IntField    int32              `avro:"intField"`
-	LongField   int64              `avro:"longField"`
-	StringField string             `avro:"stringField"`
-	BoolField   bool               `avro:"boolField"`
-	FloatField  float32            `avro:"floatField"`
-	DoubleField float64            `avro:"doubleField"`
-	BytesField  []byte             `avro:"bytesField"`
-	NullField   struct{}           `avro:"nullField"`
-	ArrayField  []float64          `avro:"arrayField"`
-	MapField    map[string]AvroFoo `avro:"mapField"`
-	UnionField  InteropUnionField  `avro:"unionField"`
-	EnumField   AvroKind           `avro:"enumField"`
-	FixedField  AvroMD5            `avro:"fixedField"`
-	RecordField AvroNode           `avro:"recordField"`
+// DocumentedEnum is the Avro enum testing.DocumentedEnum: one of its symbols.
+//
+// Documented Enum
+type DocumentedEnum string
+
+// The symbols of DocumentedEnum.
+const (
+	DocumentedEnumA DocumentedEnum = "A"
+	DocumentedEnumB DocumentedEnum = "B"
+	DocumentedEnumC DocumentedEnum = "C"
+)
+
+// DocumentedEnumDefault is the enum's default: the symbol a reader of a newer
+// writer's data reads for a symbol it does not know.
+const DocumentedEnumDefault = DocumentedEnumA
+
+// IsValid reports whether x is one of the symbols of DocumentedEnum.
+func (x DocumentedEnum) IsValid() bool {
+	switch x {
+	case DocumentedEnumA, DocumentedEnumB, DocumentedEnumC:
+		return true
+	}
+	return false
 }
 
-// Schema returns the schema of org.apache.avro.Interop.
-func (*Interop) Schema() *schema.Schema { return avroSchemas()[62] }
+// Schema returns the schema of testing.DocumentedEnum.
+func (DocumentedEnum) Schema() *schema.Schema { return avroSchemas()[62] }
+
+// UndocumentedEnum is the Avro enum testing.UndocumentedEnum: one of its symbols.
+type UndocumentedEnum string
+
+// The symbols of UndocumentedEnum.
+const (
+	UndocumentedEnumD UndocumentedEnum = "D"
+	UndocumentedEnumE UndocumentedEnum = "E"
+)
+
+// IsValid reports whether x is one of the symbols of UndocumentedEnum.
+func (x UndocumentedEnum) IsValid() bool {
+	switch x {
+	case UndocumentedEnumD, UndocumentedEnumE:
+		return true
+	}
+	return false
+}
+
+// Schema returns the schema of testing.UndocumentedEnum.
+func (UndocumentedEnum) Schema() *schema.Schema { return avroSchemas()[63] }
+
+// DocumentedFixed is the Avro fixed testing.DocumentedFixed, of 16 bytes.
+//
+// Documented Fixed Type
+type DocumentedFixed [16]byte
+
+// Schema returns the schema of testing.DocumentedFixed.
+func (DocumentedFixed) Schema() *schema.Schema { return avroSchemas()[64] }
+
+// UndocumentedFixed is the Avro fixed testing.UndocumentedFixed, of 16 bytes.
+type UndocumentedFixed [16]byte
+
+// Schema returns the schema of testing.UndocumentedFixed.
+func (UndocumentedFixed) Schema() *schema.Schema { return avroSchemas()[65] }
+
+// DocumentedError is the Avro error testing.DocumentedError.
+//
+// Documented Error
+type DocumentedError struct {
+	// Documented Reason Field
+	Reason string `avro:"reason"`
+	// Default Doc Explanation Field
+	Explanation string `avro:"explanation"`
+}
+
+// Schema returns the schema of testing.DocumentedError.
+func (*DocumentedError) Schema() *schema.Schema { return avroSchemas()[66] }
+
+// UndocumentedRecord is the Avro record testing.UndocumentedRecord.
+type UndocumentedRecord struct {
+	Description string `avro:"description"`
+}
+
+// Schema returns the schema of testing.UndocumentedRecord.
+func (*UndocumentedRecord) Schema() *schema.Schema { return avroSchemas()[67] }
+
+// SampleNode is the Avro record org.apache.avro.gen.SampleNode.
+type SampleNode struct {
+	Count    int32        `avro:"count"`
+	SubNodes []SamplePair `avro:"subNodes"`
+}
+
+// Schema returns the schema of org.apache.avro.gen.SampleNode.
+func (*SampleNode) Schema() *schema.Schema { return avroSchemas()[68] }
+
+// SamplePair is the Avro record org.apache.avro.gen.SamplePair.
+type SamplePair struct {
+	Method Method     `avro:"method"`
+	Node   SampleNode `avro:"node"`
+}
+
+// Schema returns the schema of org.apache.avro.gen.SamplePair.
+func (*SamplePair) Schema() *schema.Schema { return avroSchemas()[69] }
+
+// Method is the Avro record org.apache.avro.gen.Method.
+type Method struct {
+	DeclaringClass string `avro:"declaringClass"`
+	MethodName     string `avro:"methodName"`
+}
+
+// Schema returns the schema of org.apache.avro.gen.Method.
+func (*Method) Schema() *schema.Schema { return avroSchemas()[70] }
+
+// SelfRef is the Avro record org.apache.avro.gen.SelfRef.
+type SelfRef struct {
+	Something string    `avro:"something"`
+	SubNodes  []SelfRef `avro:"subNodes"`
+}
+
+// Schema returns the schema of org.apache.avro.gen.SelfRef.
+func (*SelfRef) Schema() *schema.Schema { return avroSchemas()[71] }
+
+// ANameValue is the Avro record org.foo.ANameValue.
+type ANameValue struct {
+	// the name
+	Name string `avro:"name"`
+	// the value
+	Value string    `avro:"value"`
+	Type  ValueType `avro:"type"`
+}
+
+// Schema returns the schema of org.foo.ANameValue.
+func (*ANameValue) Schema() *schema.Schema { return avroSchemas()[72] }
+
+// ValueType is the Avro enum org.foo.ValueType: one of its symbols.
+type ValueType string
+
+// The symbols of ValueType.
+const (
+	ValueTypeJSON      ValueType = "JSON"
+	ValueTypeBase64Bin ValueType = "BASE64BIN"
+	ValueTypePlain     ValueType = "PLAIN"
+)
+
+// IsValid reports whether x is one of the symbols of ValueType.
+func (x ValueType) IsValid() bool {
+	switch x {
+	case ValueTypeJSON, ValueTypeBase64Bin, ValueTypePlain:
+		return true
+	}
+	return false
+}
+
+// Schema returns the schema of org.foo.ValueType.
+func (ValueType) Schema() *schema.Schema { return avroSchemas()[73] }
+
+// ImportBar is the Avro record org.apache.avro.ipc.specific.ImportBar.
+type ImportBar struct {
+	Foo Player `avro:"foo"`
+}
+
+// Schema returns the schema of org.apache.avro.ipc.specific.ImportBar.
+func (*ImportBar) Schema() *schema.Schema { return avroSchemas()[74] }
+
+// NestedType is the Avro record org.on.the.classpath.NestedType.
+type NestedType struct {
+}
+
+// Schema returns the schema of org.on.the.classpath.NestedType.
+func (*NestedType) Schema() *schema.Schema { return avroSchemas()[75] }
+
+// FromAfar is the Avro record org.on.the.classpath.FromAfar.
+type FromAfar struct {
+}
+
+// Schema returns the schema of org.on.the.classpath.FromAfar.
+func (*FromAfar) Schema() *schema.Schema { return avroSchemas()[76] }
+
+// VeryFar is the Avro record org.on.the.classpath.VeryFar.
+type VeryFar struct {
+}
+
+// Schema returns the schema of org.on.the.classpath.VeryFar.
+func (*VeryFar) Schema() *schema.Schema { return avroSchemas()[77] }
+
+// Bar is the Avro record org.foo.Bar.
+type Bar struct {
+	Baz Baz    `avro:"baz"`
+	Foo FooFoo `avro:"foo"`
+}
+
+// Schema returns the schema of org.foo.Bar.
+func (*Bar) Schema() *schema.Schema { return avroSchemas()[78] }
 
 // AvroFoo is the Avro record org.apache.avro.Foo.
 type AvroFoo struct {
@@ -839,7 +1010,7 @@ type AvroFoo struct {
 }
 
 // Schema returns the schema of org.apache.avro.Foo.
-func (*AvroFoo) Schema() *schema.Schema { return avroSchemas()[63] }
+func (*AvroFoo) Schema() *schema.Schema { return avroSchemas()[79] }
 
 // AvroKind is the Avro enum org.apache.avro.Kind: one of its symbols.
 type AvroKind string
@@ -861,13 +1032,13 @@ func (x AvroKind) IsValid() bool {
 }
 
 // Schema returns the schema of org.apache.avro.Kind.
-func (AvroKind) Schema() *schema.Schema { return avroSchemas()[64] }
+func (AvroKind) Schema() *schema.Schema { return avroSchemas()[80] }
 
 // AvroMD5 is the Avro fixed org.apache.avro.MD5, of 16 bytes.
 type AvroMD5 [16]byte
 
 // Schema returns the schema of org.apache.avro.MD5.
-func (AvroMD5) Schema() *schema.Schema { return avroSchemas()[65] }
+func (AvroMD5) Schema() *schema.Schema { return avroSchemas()[81] }
 
 // AvroNode is the Avro record org.apache.avro.Node.
 type AvroNode struct {
@@ -876,7 +1047,202 @@ type AvroNode struct {
 }
 
 // Schema returns the schema of org.apache.avro.Node.
-func (*AvroNode) Schema() *schema.Schema { return avroSchemas()[66] }
+func (*AvroNode) Schema() *schema.Schema { return avroSchemas()[82] }
+
+// Interop is the Avro record org.apache.avro.Interop.
+type Interop struct {
+	IntField    int32              `avro:"intField"`
+	LongField   int64              `avro:"longField"`
+	StringField string             `avro:"stringField"`
+	BoolField   bool               `avro:"boolField"`
+	FloatField  float32            `avro:"floatField"`
+	DoubleField float64            `avro:"doubleField"`
+	NullField   struct{}           `avro:"nullField"`
+	ArrayField  []float64          `avro:"arrayField"`
+	MapField    map[string]AvroFoo `avro:"mapField"`
+	UnionFIeld  InteropUnionFIeld  `avro:"unionFIeld"`
+	EnumField   AvroKind           `avro:"enumField"`
+	FixedField  AvroMD5            `avro:"fixedField"`
+	RecordField AvroNode           `avro:"recordField"`
+}
+
+// Schema returns the schema of org.apache.avro.Interop.
+func (*Interop) Schema() *schema.Schema { return avroSchemas()[83] }
+
+// JhCounter is the Avro record org.apache.hadoop.mapreduce.jobhistory.JhCounter.
+type JhCounter struct {
+	Name        string `avro:"name"`
+	DisplayName string `avro:"displayName"`
+	Value       int64  `avro:"value"`
+}
+
+// Schema returns the schema of org.apache.hadoop.mapreduce.jobhistory.JhCounter.
+func (*JhCounter) Schema() *schema.Schema { return avroSchemas()[84] }
+
+// JhCounterGroup is the Avro record org.apache.hadoop.mapreduce.jobhistory.JhCounterGroup.
+type JhCounterGroup struct {
+	Name        string      `avro:"name"`
+	DisplayName string      `avro:"displayName"`
+	Counts      []JhCounter `avro:"counts"`
+}
+
+// Schema returns the schema of org.apache.hadoop.mapreduce.jobhistory.JhCounterGroup.
+func (*JhCounterGroup) Schema() *schema.Schema { return avroSchemas()[85] }
+
+// JhCounters is the Avro record org.apache.hadoop.mapreduce.jobhistory.JhCounters.
+type JhCounters struct {
+	Name   string           `avro:"name"`
+	Groups []JhCounterGroup `avro:"groups"`
+}
+
+// Schema returns the schema of org.apache.hadoop.mapreduce.jobhistory.JhCounters.
+func (*JhCounters) Schema() *schema.Schema { return avroSchemas()[86] }
+
+// JobFinished is the Avro record org.apache.hadoop.mapreduce.jobhistory.JobFinished.
+type JobFinished struct {
+	Jobid           string     `avro:"jobid"`
+	FinishTime      time.Time  `avro:"finishTime"`
+	FinishRatio     *big.Rat   `avro:"finishRatio"`
+	FinishedMaps    int32      `avro:"finishedMaps"`
+	FinishedReduces int32      `avro:"finishedReduces"`
+	FailedMaps      int32      `avro:"failedMaps"`
+	FailedReduces   int32      `avro:"failedReduces"`
+	TotalCounters   JhCounters `avro:"totalCounters"`
+	MapCounters     JhCounters `avro:"mapCounters"`
+	ReduceCounters  JhCounters `avro:"reduceCounters"`
+}
+
+// Schema returns the schema of org.apache.hadoop.mapreduce.jobhistory.JobFinished.
+func (*JobFinished) Schema() *schema.Schema { return avroSchemas()[87] }
+
+// JobInited is the Avro record org.apache.hadoop.mapreduce.jobhistory.JobInited.
+type JobInited struct {
+	Jobid        string    `avro:"jobid"`
+	LaunchTime   time.Time `avro:"launchTime"`
+	TotalMaps    int32     `avro:"totalMaps"`
+	TotalReduces int32     `avro:"totalReduces"`
+	JobStatus    string    `avro:"jobStatus"`
+}
+
+// Schema returns the schema of org.apache.hadoop.mapreduce.jobhistory.JobInited.
+func (*JobInited) Schema() *schema.Schema { return avroSchemas()[88] }
+
+// JobSubmitted is the Avro record org.apache.hadoop.mapreduce.jobhistory.JobSubmitted.
+type JobSubmitted struct {
+	Jobid           string    `avro:"jobid"`
+	JobName         string    `avro:"jobName"`
+	UserName        string    `avro:"userName"`
+	SubmitTime      time.Time `avro:"submitTime"`
+	SubmitTimeLocal time.Time `avro:"submitTimeLocal"`
+	JobConfPath     string    `avro:"jobConfPath"`
+}
+
+// Schema returns the schema of org.apache.hadoop.mapreduce.jobhistory.JobSubmitted.
+func (*JobSubmitted) Schema() *schema.Schema { return avroSchemas()[89] }
+
+// FixedInOtherNamespace is the Avro fixed avro.test.fixed.FixedInOtherNamespace, of 16 bytes.
+type FixedInOtherNamespace [16]byte
+
+// Schema returns the schema of avro.test.fixed.FixedInOtherNamespace.
+func (FixedInOtherNamespace) Schema() *schema.Schema { return avroSchemas()[90] }
+
+// FixedInThisNamespace is the Avro fixed avro.test.protocol.FixedInThisNamespace, of 16 bytes.
+type FixedInThisNamespace [16]byte
+
+// Schema returns the schema of avro.test.protocol.FixedInThisNamespace.
+func (FixedInThisNamespace) Schema() *schema.Schema { return avroSchemas()[91] }
+
+// RecordInOtherNamespace is the Avro record avro.test.record.RecordInOtherNamespace.
+type RecordInOtherNamespace struct {
+}
+
+// Schema returns the schema of avro.test.record.RecordInOtherNamespace.
+func (*RecordInOtherNamespace) Schema() *schema.Schema { return avroSchemas()[92] }
+
+// ErrorInOtherNamespace is the Avro error avro.test.error.ErrorInOtherNamespace.
+type ErrorInOtherNamespace struct {
+}
+
+// Schema returns the schema of avro.test.error.ErrorInOtherNamespace.
+func (*ErrorInOtherNamespace) Schema() *schema.Schema { return avroSchemas()[93] }
+
+// EnumInOtherNamespace is the Avro enum avro.test.enum.EnumInOtherNamespace: one of its symbols.
+type EnumInOtherNamespace string
+
+// The symbols of EnumInOtherNamespace.
+const (
+	EnumInOtherNamespaceFoo EnumInOtherNamespace = "FOO"
+)
+
+// IsValid reports whether x is one of the symbols of EnumInOtherNamespace.
+func (x EnumInOtherNamespace) IsValid() bool {
+	switch x {
+	case EnumInOtherNamespaceFoo:
+		return true
+	}
+	return false
+}
+
+// Schema returns the schema of avro.test.enum.EnumInOtherNamespace.
+func (EnumInOtherNamespace) Schema() *schema.Schema { return avroSchemas()[94] }
+
+// RefersToOthers is the Avro record avro.test.protocol.RefersToOthers.
+type RefersToOthers struct {
+	SomeFixed  FixedInOtherNamespace  `avro:"someFixed"`
+	SomeRecord RecordInOtherNamespace `avro:"someRecord"`
+	SomeError  ErrorInOtherNamespace  `avro:"someError"`
+	SomeEnum   EnumInOtherNamespace   `avro:"someEnum"`
+	ThisFixed  FixedInThisNamespace   `avro:"thisFixed"`
+}
+
+// Schema returns the schema of avro.test.protocol.RefersToOthers.
+func (*RefersToOthers) Schema() *schema.Schema { return avroSchemas()[95] }
+
+// Структура is the Avro record Структура.
+type Структура struct {
+	Строковый string `avro:"Строковый"`
+	X文字列      string `avro:"文字列"`
+}
+
+// Schema returns the schema of Структура.
+func (*Структура) Schema() *schema.Schema { return avroSchemas()[96] }
+
+// GenTestRecord is the Avro record org.apache.avro.gen.TestRecord.
+type GenTestRecord struct {
+	UnionField GenTestRecordUnionField `avro:"unionField"`
+}
+
+// Schema returns the schema of org.apache.avro.gen.TestRecord.
+func (*GenTestRecord) Schema() *schema.Schema { return avroSchemas()[97] }
+
+// Sr1 is the Avro record org.apache.avro.gen.SR1.
+type Sr1 struct {
+	Field string `avro:"field"`
+}
+
+// Schema returns the schema of org.apache.avro.gen.SR1.
+func (*Sr1) Schema() *schema.Schema { return avroSchemas()[98] }
+
+// Sr2 is the Avro record org.apache.avro.gen.SR2.
+type Sr2 struct {
+	Field string `avro:"field"`
+}
+
+// Schema returns the schema of org.apache.avro.gen.SR2.
+func (*Sr2) Schema() *schema.Schema { return avroSchemas()[99] }
+
+// APlaygroundEvent is the Avro record org.apache.avro.APlaygroundEvent.
+type APlaygroundEvent struct {
+	// Documentation must be provided for each attribute
+	Identifier string `avro:"identifier"`
+	// A string field with a special name
+	UUID string `avro:"uuid"`
+	// a nullable uuid field
+	OptionalString *string `avro:"optionalString"`
+}
+
+// Schema returns the schema of org.apache.avro.APlaygroundEvent.
+func (*APlaygroundEvent) Schema() *schema.Schema { return avroSchemas()[100] }
 
 // PrimitiveTypes is the Avro record avro_fdw.PrimitiveTypes.
 type PrimitiveTypes struct {
@@ -890,7 +1256,7 @@ type PrimitiveTypes struct {
 }
 
 // Schema returns the schema of avro_fdw.PrimitiveTypes.
-func (*PrimitiveTypes) Schema() *schema.Schema { return avroSchemas()[67] }
+func (*PrimitiveTypes) Schema() *schema.Schema { return avroSchemas()[101] }
 
 // TextStats is the Avro record org.apache.avro.mapreduce.TextStats.
 type TextStats struct {
@@ -899,7 +1265,7 @@ type TextStats struct {
 }
 
 // Schema returns the schema of org.apache.avro.mapreduce.TextStats.
-func (*TextStats) Schema() *schema.Schema { return avroSchemas()[68] }
+func (*TextStats) Schema() *schema.Schema { return avroSchemas()[102] }
 
 // Weather is the Avro record test.Weather.
 //
@@ -911,7 +1277,7 @@ type Weather struct {
 }
 
 // Schema returns the schema of test.Weather.
-func (*Weather) Schema() *schema.Schema { return avroSchemas()[69] }
+func (*Weather) Schema() *schema.Schema { return avroSchemas()[103] }
 
 // Add is the Avro record add.
 type Add struct {
@@ -920,158 +1286,40 @@ type Add struct {
 }
 
 // Schema returns the schema of add.
-func (*Add) Schema() *schema.Schema { return avroSchemas()[70] }
-
-// Hello is the Avro record hello.
-type Hello struct {
-	Greeting string `avro:"greeting"`
-}
-
-// Schema returns the schema of hello.
-func (*Hello) Schema() *schema.Schema { return avroSchemas()[71] }
-
-// PairOfTriples is the Avro record PairOfTriples.
-type PairOfTriples struct {
-	Left  Triple `avro:"left"`
-	Right Triple `avro:"right"`
-}
-
-// Schema returns the schema of PairOfTriples.
-func (*PairOfTriples) Schema() *schema.Schema { return avroSchemas()[72] }
-
-// Triple is the Avro record Triple.
-type Triple struct {
-	Subject  string       `avro:"subject"`
-	Relation RelationType `avro:"relation"`
-	Object   string       `avro:"object"`
-}
-
-// Schema returns the schema of Triple.
-func (*Triple) Schema() *schema.Schema { return avroSchemas()[73] }
-
-// RelationType is the Avro enum RelationType: one of its symbols.
-type RelationType string
-
-// The symbols of RelationType.
-const (
-	RelationTypeSymmetric RelationType = "SYMMETRIC"
-	RelationTypeDirected  RelationType = "DIRECTED"
-)
-
-// IsValid reports whether x is one of the symbols of RelationType.
-func (x RelationType) IsValid() bool {
-	switch x {
-	case RelationTypeSymmetric, RelationTypeDirected:
-		return true
-	}
-	return false
-}
-
-// Schema returns the schema of RelationType.
-func (RelationType) Schema() *schema.Schema { return avroSchemas()[74] }
-
-// Numbers is the Avro record org.apache.avro.mapred.TestReflectJob$.Numbers.
-type Numbers struct {
-	DoubleField float64 `avro:"double_field"`
-	FloatField  float32 `avro:"float_field"`
-}
-
-// Schema returns the schema of org.apache.avro.mapred.TestReflectJob$.Numbers.
-func (*Numbers) Schema() *schema.Schema { return avroSchemas()[75] }
-
-// ErrorTest is the Avro error test.ErrorTest.
-type ErrorTest struct {
-	Message string `avro:"message"`
-}
-
-// Schema returns the schema of test.ErrorTest.
-func (*ErrorTest) Schema() *schema.Schema { return avroSchemas()[76] }
-
-// TestSimple is the Avro record rfi.test.simple.
-type TestSimple struct {
-	// Some name
-	Name string `avro:"name"`
-	// Some uuid value
-	ID string `avro:"id"`
-}
-
-// Schema returns the schema of rfi.test.simple.
-func (*TestSimple) Schema() *schema.Schema { return avroSchemas()[77] }
-
-// Text is the Avro record org.apache.avro.mapred.TestReflectJob$.Text.
-type Text struct {
-	Text string `avro:"text"`
-}
-
-// Schema returns the schema of org.apache.avro.mapred.TestReflectJob$.Text.
-func (*Text) Schema() *schema.Schema { return avroSchemas()[78] }
-
-// Description is the Avro record description.
-type Description struct {
-	Description *string `avro:"description"`
-}
-
-// Schema returns the schema of description.
-func (*Description) Schema() *schema.Schema { return avroSchemas()[79] }
+func (*Add) Schema() *schema.Schema { return avroSchemas()[104] }
 
 // Map is the Avro map of a schema file.
 type Map map[string]int64
 
 // Schema returns the schema of Map.
-func (Map) Schema() *schema.Schema { return avroSchemas()[80] }
+func (Map) Schema() *schema.Schema { return avroSchemas()[105] }
 
 // NullFull is the Avro null of a schema file.
 type NullFull struct{}
 
 // Schema returns the schema of NullFull.
-func (NullFull) Schema() *schema.Schema { return avroSchemas()[81] }
+func (NullFull) Schema() *schema.Schema { return avroSchemas()[106] }
 
 // StringFull is the Avro string of a schema file.
 type StringFull string
 
 // Schema returns the schema of StringFull.
-func (StringFull) Schema() *schema.Schema { return avroSchemas()[82] }
+func (StringFull) Schema() *schema.Schema { return avroSchemas()[107] }
 
 // UnionSchema returns the schema of Union.
-func UnionSchema() *schema.Schema { return avroSchemas()[83] }
+func UnionSchema() *schema.Schema { return avroSchemas()[108] }
 
 // TestUnionRecord2 is the Go type of the Avro union of a schema file.
 type TestUnionRecord2 = *TestUnionRecord
 
 // TestUnionRecord2Schema returns the schema of TestUnionRecord2.
-func TestUnionRecord2Schema() *schema.Schema { return avroSchemas()[84] }
+func TestUnionRecord2Schema() *schema.Schema { return avroSchemas()[109] }
 
 // Avro1237BadUnionDiscriminant is the Go type of the Avro union of a schema file.
 type Avro1237BadUnionDiscriminant = *int32
 
 // Avro1237BadUnionDiscriminantSchema returns the schema of Avro1237BadUnionDiscriminant.
-func Avro1237BadUnionDiscriminantSchema() *schema.Schema { return avroSchemas()[85] }
-
-// Response is the Avro string of a schema file.
-type Response string
-
-// Schema returns the schema of Response.
-func (Response) Schema() *schema.Schema { return avroSchemas()[86] }
-
-// Bool is the Avro boolean of a schema file.
-type Bool bool
-
-// Schema returns the schema of Bool.
-func (Bool) Schema() *schema.Schema { return avroSchemas()[87] }
-
-// ClassOrgApacheAvroToolTestDataFileToolsSeperators is the Avro array of a schema file.
-type ClassOrgApacheAvroToolTestDataFileToolsSeperators []int32
-
-// Schema returns the schema of ClassOrgApacheAvroToolTestDataFileToolsSeperators.
-func (ClassOrgApacheAvroToolTestDataFileToolsSeperators) Schema() *schema.Schema {
-	return avroSchemas()[88]
-}
-
-// Deflate is the Avro bytes of a schema file.
-type Deflate []byte
-
-// Schema returns the schema of Deflate.
-func (Deflate) Schema() *schema.Schema { return avroSchemas()[89] }
+func Avro1237BadUnionDiscriminantSchema() *schema.Schema { return avroSchemas()[110] }
 
 // RootRecordMyunion is an Avro union, one of: RootRecordMyunionMap, RootRecordMyunionFloat, nil for null.
 type RootRecordMyunion interface {
@@ -1335,28 +1583,41 @@ var (
 	_ InnerD1 = InnerD1Boolean(false)
 )
 
-// InteropUnionField is an Avro union, one of: InteropUnionFieldBoolean, InteropUnionFieldDouble, InteropUnionFieldArray.
-type InteropUnionField interface {
-	isInteropUnionField()
+// InteropUnionFIeld is an Avro union, one of: InteropUnionFIeldBoolean, InteropUnionFIeldDouble, InteropUnionFIeldArray.
+type InteropUnionFIeld interface {
+	isInteropUnionFIeld()
 }
 
-// InteropUnionFieldBoolean is the boolean branch of InteropUnionField.
-type InteropUnionFieldBoolean bool
+// InteropUnionFIeldBoolean is the boolean branch of InteropUnionFIeld.
+type InteropUnionFIeldBoolean bool
 
-// InteropUnionFieldDouble is the double branch of InteropUnionField.
-type InteropUnionFieldDouble float64
+// InteropUnionFIeldDouble is the double branch of InteropUnionFIeld.
+type InteropUnionFIeldDouble float64
 
-// InteropUnionFieldArray is the array branch of InteropUnionField.
-type InteropUnionFieldArray [][]byte
+// InteropUnionFIeldArray is the array branch of InteropUnionFIeld.
+type InteropUnionFIeldArray [][]byte
 
-func (InteropUnionFieldBoolean) isInteropUnionField() {}
-func (InteropUnionFieldDouble) isInteropUnionField()  {}
-func (InteropUnionFieldArray) isInteropUnionField()   {}
+func (InteropUnionFIeldBoolean) isInteropUnionFIeld() {}
+func (InteropUnionFIeldDouble) isInteropUnionFIeld()  {}
+func (InteropUnionFIeldArray) isInteropUnionFIeld()   {}
 
 var (
-	_ InteropUnionField = InteropUnionFieldBoolean(false)
-	_ InteropUnionField = InteropUnionFieldDouble(0)
-	_ InteropUnionField = InteropUnionFieldArray(nil)
+	_ InteropUnionFIeld = InteropUnionFIeldBoolean(false)
+	_ InteropUnionFIeld = InteropUnionFIeldDouble(0)
+	_ InteropUnionFIeld = InteropUnionFIeldArray(nil)
+)
+
+// GenTestRecordUnionField is an Avro union, one of: *Sr1, *Sr2.
+type GenTestRecordUnionField interface {
+	isGenTestRecordUnionField()
+}
+
+func (*Sr1) isGenTestRecordUnionField() {}
+func (*Sr2) isGenTestRecordUnionField() {}
+
+var (
+	_ GenTestRecordUnionField = (*Sr1)(nil)
+	_ GenTestRecordUnionField = (*Sr2)(nil)
 )
 
 // Union is an Avro union, one of: UnionString, UnionLong, nil for null.
@@ -1408,17 +1669,19 @@ func init() {
 	avro.Register("string", InnerD1String(""))
 	avro.Register("int", InnerD1Int(0))
 	avro.Register("boolean", InnerD1Boolean(false))
-	avro.Register("boolean", InteropUnionFieldBoolean(false))
-	avro.Register("double", InteropUnionFieldDouble(0))
-	avro.Register("array", InteropUnionFieldArray(nil))
+	avro.Register("boolean", InteropUnionFIeldBoolean(false))
+	avro.Register("double", InteropUnionFIeldDouble(0))
+	avro.Register("array", InteropUnionFIeldArray(nil))
+	avro.Register("org.apache.avro.gen.SR1", (*Sr1)(nil))
+	avro.Register("org.apache.avro.gen.SR2", (*Sr2)(nil))
 	avro.Register("string", UnionString(""))
 	avro.Register("long", UnionLong(0))
 }
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
-var avroSchemas = sync.OnceValue(func() *[90]*schema.Schema {
-	p := schema.NewParser()
+var avroSchemas = sync.OnceValue(func() *[111]*schema.Schema {
+	p := schema.ParseOptions{UnicodeNames: true}.NewParser()
 	var roots [55]*schema.Schema
 	for i, text := range [...]string{
 		`{"type":"record","name":"RootRecord","doc":"Top level Doc.\nWith multiple lines","fields":[{"name":"mylong","type":"long","doc":"mylong field doc."},{"name":"nestedrecord","type":{"type":"record","name":"Nested","fields":[{"name":"inval1","type":"double"},{"name":"inval2","type":"string"},{"name":"inval3","type":"int"}]},"doc":"Doc edge cases\r\nwith trailing backslash\\\t \n\\\n\\ \n\\x"},{"name":"mymap","type":{"type":"map","values":"int"}},{"name":"recordmap","type":{"type":"map","values":"Nested"}},{"name":"myarray","type":{"type":"array","items":"double"}},{"name":"myenum","type":{"type":"enum","name":"ExampleEnum","symbols":["zero","one","two","three"]}},{"name":"myunion","type":["null",{"type":"map","values":"int"},"float"]},{"name":"anotherunion","type":["bytes","null"]},{"name":"mybool","type":"boolean"},{"name":"anothernested","type":"Nested"},{"name":"myfixed","type":{"type":"fixed","name":"md5","size":16}},{"name":"anotherint","type":"int"},{"name":"bytes","type":"bytes"},{"name":"null","type":"null"}]}`,
@@ -1456,7 +1719,18 @@ var avroSchemas = sync.OnceValue(func() *[90]*schema.Schema {
 		`{"type":"record","name":"Foo","namespace":"org.foo","fields":[{"name":"x","type":"int"}]}`,
 		`{"type":"enum","name":"Position","namespace":"avro.examples.baseball","symbols":["P","C","B1","B2","B3","SS","LF","CF","RF","DH"]}`,
 		`{"type":"record","name":"Player","namespace":"avro.examples.baseball","fields":[{"name":"number","type":"int"},{"name":"first_name","type":"string"},{"name":"last_name","type":"string"},{"name":"position","type":{"type":"array","items":"Position"}}]}`,
-		`{"type":"record","name":"Interop","namespace":"org.apache.avro","fields":[{"name":"intField","type":"int"},{"name":"longField","type":"long"},{"name":"stringField","type":"string"},{"name":"boolField","type":"boolean"},{"name":"floatField","type":"float"},{"name":"doubleField","type":"double"},{"name":"bytesField","type":"bytes"},{"name":"nullField","type":"null"},{"name":"arrayField","type":{"type":"array","items":"double"}},{"name":"mapField","type":{"type":"map","values":{"type":"record","name":"Foo","fields":[{"name":"label","type":"string"}]}}},{"name":"unionField","type":["boolean","double",{"type":"array","items":"bytes"}]},{"name":"enumField","type":{"type":"enum","name":"Kind","symbols":["A","B","C"]}},{"name":"fixedField","type":{"type":"fixed","name":"MD5","size":16}},{"name":"recordField","type":{"type":"record","name":"Node","fields":[{"name":"label","type":"string"},{"name":"children","type":{"type":"array","items":"Node"}}]}}]}`,
+		`["avro.examples.baseball.Position","avro.examples.baseball.Player"]`,
+		`[{"type":"enum","name":"DocumentedEnum","namespace":"testing","doc":"Documented Enum","symbols":["A","B","C"],"default":"A"},{"type":"enum","name":"UndocumentedEnum","namespace":"testing","symbols":["D","E"]},{"type":"fixed","name":"DocumentedFixed","namespace":"testing","doc":"Documented Fixed Type","size":16},{"type":"fixed","name":"UndocumentedFixed","namespace":"testing","size":16},{"type":"error","name":"DocumentedError","namespace":"testing","doc":"Documented Error","fields":[{"name":"reason","type":"string","doc":"Documented Reason Field"},{"name":"explanation","type":"string","doc":"Default Doc Explanation Field"}]},{"type":"record","name":"UndocumentedRecord","namespace":"testing","fields":[{"name":"description","type":"string"}]}]`,
+		`[{"type":"record","name":"SampleNode","namespace":"org.apache.avro.gen","fields":[{"name":"count","type":"int","default":0},{"name":"subNodes","type":{"type":"array","items":{"type":"record","name":"SamplePair","fields":[{"name":"method","type":{"type":"record","name":"Method","fields":[{"name":"declaringClass","type":"string","testAttribute":"testValue"},{"name":"methodName","type":"string"}]}},{"name":"node","type":"SampleNode"}]}}}]},{"type":"record","name":"SelfRef","namespace":"org.apache.avro.gen","fields":[{"name":"something","type":"string"},{"name":"subNodes","type":{"type":"array","items":"SelfRef"},"default":[]}]}]`,
+		`[{"type":"record","name":"ANameValue","namespace":"org.foo","fields":[{"name":"name","type":"string","doc":"the name"},{"name":"value","type":"string","doc":"the value"},{"name":"type","type":{"type":"enum","name":"ValueType","symbols":["JSON","BASE64BIN","PLAIN"]},"default":"PLAIN"}]}]`,
+		`["org.foo.AorB","avro.examples.baseball.Position","avro.examples.baseball.Player",{"type":"record","name":"ImportBar","namespace":"org.apache.avro.ipc.specific","fields":[{"name":"foo","type":"avro.examples.baseball.Player"}]},{"type":"record","name":"NestedType","namespace":"org.on.the.classpath","fields":[]},{"type":"record","name":"FromAfar","namespace":"org.on.the.classpath","fields":[]},{"type":"record","name":"VeryFar","namespace":"org.on.the.classpath","fields":[]},"org.on.the.classpath.FarAway","ns.other.schema.Baz","org.foo.Foo",{"type":"record","name":"Bar","namespace":"org.foo","fields":[{"name":"baz","type":"ns.other.schema.Baz"},{"name":"foo","type":"Foo"}]}]`,
+		`[{"type":"record","name":"Foo","namespace":"org.apache.avro","fields":[{"name":"label","type":"string"}]},{"type":"enum","name":"Kind","namespace":"org.apache.avro","symbols":["A","B","C"]},{"type":"fixed","name":"MD5","namespace":"org.apache.avro","size":16},{"type":"record","name":"Node","namespace":"org.apache.avro","fields":[{"name":"label","type":"string"},{"name":"children","type":{"type":"array","items":"Node"},"default":[]}]},{"type":"record","name":"Interop","namespace":"org.apache.avro","fields":[{"name":"intField","type":"int","default":1},{"name":"longField","type":"long","default":-1},{"name":"stringField","type":"string"},{"name":"boolField","type":"boolean","default":false},{"name":"floatField","type":"float","default":0.0},{"name":"doubleField","type":"double","default":-1.0E12},{"name":"nullField","type":"null"},{"name":"arrayField","type":{"type":"array","items":"double"},"default":[]},{"name":"mapField","type":{"type":"map","values":"Foo"}},{"name":"unionFIeld","type":["boolean","double",{"type":"array","items":"bytes"}]},{"name":"enumField","type":"Kind"},{"name":"fixedField","type":"MD5"},{"name":"recordField","type":"Node"}]}]`,
+		`[{"type":"record","name":"JhCounter","namespace":"org.apache.hadoop.mapreduce.jobhistory","fields":[{"name":"name","type":"string"},{"name":"displayName","type":"string"},{"name":"value","type":"long"}]},{"type":"record","name":"JhCounterGroup","namespace":"org.apache.hadoop.mapreduce.jobhistory","fields":[{"name":"name","type":"string"},{"name":"displayName","type":"string"},{"name":"counts","type":{"type":"array","items":"JhCounter"}}]},{"type":"record","name":"JhCounters","namespace":"org.apache.hadoop.mapreduce.jobhistory","fields":[{"name":"name","type":"string"},{"name":"groups","type":{"type":"array","items":"JhCounterGroup"}}]},{"type":"record","name":"JobFinished","namespace":"org.apache.hadoop.mapreduce.jobhistory","fields":[{"name":"jobid","type":"string"},{"name":"finishTime","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"finishRatio","type":{"type":"bytes","logicalType":"decimal","precision":9,"scale":2}},{"name":"finishedMaps","type":"int"},{"name":"finishedReduces","type":"int"},{"name":"failedMaps","type":"int"},{"name":"failedReduces","type":"int"},{"name":"totalCounters","type":"JhCounters"},{"name":"mapCounters","type":"JhCounters"},{"name":"reduceCounters","type":"JhCounters"}]},{"type":"record","name":"JobInited","namespace":"org.apache.hadoop.mapreduce.jobhistory","fields":[{"name":"jobid","type":"string"},{"name":"launchTime","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"totalMaps","type":"int"},{"name":"totalReduces","type":"int"},{"name":"jobStatus","type":"string"}]},{"type":"record","name":"JobSubmitted","namespace":"org.apache.hadoop.mapreduce.jobhistory","fields":[{"name":"jobid","type":"string"},{"name":"jobName","type":"string"},{"name":"userName","type":"string"},{"name":"submitTime","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"submitTimeLocal","type":{"type":"long","logicalType":"local-timestamp-millis"}},{"name":"jobConfPath","type":"string"}]}]`,
+		`[{"type":"fixed","name":"FixedInOtherNamespace","namespace":"avro.test.fixed","size":16},{"type":"fixed","name":"FixedInThisNamespace","namespace":"avro.test.protocol","size":16},{"type":"record","name":"RecordInOtherNamespace","namespace":"avro.test.record","fields":[]},{"type":"error","name":"ErrorInOtherNamespace","namespace":"avro.test.error","fields":[]},{"type":"enum","name":"EnumInOtherNamespace","namespace":"avro.test.enum","symbols":["FOO"]},{"type":"record","name":"RefersToOthers","namespace":"avro.test.protocol","fields":[{"name":"someFixed","type":"avro.test.fixed.FixedInOtherNamespace"},{"name":"someRecord","type":"avro.test.record.RecordInOtherNamespace"},{"name":"someError","type":"avro.test.error.ErrorInOtherNamespace"},{"name":"someEnum","type":"avro.test.enum.EnumInOtherNamespace"},{"name":"thisFixed","type":"FixedInThisNamespace"}]}]`,
+		`["org.foo.AorB","avro.examples.baseball.Position","avro.examples.baseball.Player","org.apache.avro.ipc.specific.ImportBar"]`,
+		`[{"type":"record","name":"Структура","fields":[{"name":"Строковый","type":"string"},{"name":"文字列","type":"string"}]}]`,
+		`[{"type":"record","name":"TestRecord","namespace":"org.apache.avro.gen","fields":[{"name":"unionField","type":[{"type":"record","name":"SR1","fields":[{"name":"field","type":"string"}]},{"type":"record","name":"SR2","fields":[{"name":"field","type":"string"}]}]}]}]`,
+		`[{"type":"record","name":"APlaygroundEvent","namespace":"org.apache.avro","fields":[{"name":"identifier","type":{"type":"string","logicalType":"uuid"},"doc":"Documentation must be provided for each attribute"},{"name":"uuid","type":"string","doc":"A string field with a special name"},{"name":"optionalString","type":["null",{"type":"string","logicalType":"uuid"}],"doc":"a nullable uuid field"}]}]`,
 		`["null","int"]`,
 		`{"type":"record","name":"PrimitiveTypes","namespace":"avro_fdw","fields":[{"name":"booleanField","type":"boolean","default":true},{"name":"intField","type":"int","default":0},{"name":"longField","type":"long","default":0},{"name":"floatField","type":"float","default":0.0},{"name":"doubleField","type":"double","default":0.0},{"name":"bytesField","type":"bytes","default":"DEFAULT VALUES"},{"name":"stringField","type":"string","default":"DEFAULT VALUES"}]}`,
 		`{"type":"record","name":"TextStats","namespace":"org.apache.avro.mapreduce","fields":[{"name":"name","type":"string","default":""},{"name":"count","type":"int","default":0}]}`,
@@ -1465,17 +1739,6 @@ var avroSchemas = sync.OnceValue(func() *[90]*schema.Schema {
 		`{"type":"record","name":"unionfields","fields":[{"name":"data1","type":["string","int"]},{"name":"data2","type":["inner","null"]}]}`,
 		`{"type":"record","name":"Weather","namespace":"test","doc":"A weather reading.","fields":[{"name":"station","type":"string"},{"name":"time","type":"long"},{"name":"temp","type":"int"}]}`,
 		`{"type":"record","name":"add","fields":[{"name":"arg1","type":"int"},{"name":"arg2","type":"int"}]}`,
-		`{"type":"record","name":"hello","fields":[{"name":"greeting","type":"string"}]}`,
-		`"string"`,
-		`{"type":"record","name":"PairOfTriples","fields":[{"name":"left","type":{"type":"record","name":"Triple","fields":[{"name":"subject","type":"string"},{"name":"relation","type":{"type":"enum","name":"RelationType","symbols":["SYMMETRIC","DIRECTED"]}},{"name":"object","type":"string"}]}},{"name":"right","type":"Triple"}]}`,
-		`"boolean"`,
-		`{"type":"array","items":"int"}`,
-		`"bytes"`,
-		`{"type":"record","name":"Numbers","namespace":"org.apache.avro.mapred.TestReflectJob$","fields":[{"name":"double_field","type":"double"},{"name":"float_field","type":"float"}]}`,
-		`{"type":"error","name":"ErrorTest","namespace":"test","fields":[{"name":"message","type":{"type":"string","avro.java.string":"String"}}]}`,
-		`{"type":"record","name":"simple","namespace":"rfi.test","fields":[{"name":"name","type":"string","doc":"Some name"},{"name":"id","type":{"type":"string","logicalType":"uuid"},"doc":"Some uuid value"}]}`,
-		`{"type":"record","name":"Text","namespace":"org.apache.avro.mapred.TestReflectJob$","fields":[{"name":"text","type":"string"}]}`,
-		`{"type":"record","name":"description","fields":[{"name":"description","type":["null","string"]}]}`,
 	} {
 		s, err := p.Parse(text)
 		if err != nil {
@@ -1483,7 +1746,7 @@ var avroSchemas = sync.OnceValue(func() *[90]*schema.Schema {
 		}
 		roots[i] = s
 	}
-	return &[90]*schema.Schema{
+	return &[111]*schema.Schema{
 		p.Lookup("RootRecord"),
 		p.Lookup("Nested"),
 		p.Lookup("ExampleEnum"),
@@ -1546,33 +1809,54 @@ var avroSchemas = sync.OnceValue(func() *[90]*schema.Schema {
 		p.Lookup("org.foo.Foo"),
 		p.Lookup("avro.examples.baseball.Position"),
 		p.Lookup("avro.examples.baseball.Player"),
-		p.Lookup("org.apache.avro.Interop"),
+		p.Lookup("testing.DocumentedEnum"),
+		p.Lookup("testing.UndocumentedEnum"),
+		p.Lookup("testing.DocumentedFixed"),
+		p.Lookup("testing.UndocumentedFixed"),
+		p.Lookup("testing.DocumentedError"),
+		p.Lookup("testing.UndocumentedRecord"),
+		p.Lookup("org.apache.avro.gen.SampleNode"),
+		p.Lookup("org.apache.avro.gen.SamplePair"),
+		p.Lookup("org.apache.avro.gen.Method"),
+		p.Lookup("org.apache.avro.gen.SelfRef"),
+		p.Lookup("org.foo.ANameValue"),
+		p.Lookup("org.foo.ValueType"),
+		p.Lookup("org.apache.avro.ipc.specific.ImportBar"),
+		p.Lookup("org.on.the.classpath.NestedType"),
+		p.Lookup("org.on.the.classpath.FromAfar"),
+		p.Lookup("org.on.the.classpath.VeryFar"),
+		p.Lookup("org.foo.Bar"),
 		p.Lookup("org.apache.avro.Foo"),
 		p.Lookup("org.apache.avro.Kind"),
 		p.Lookup("org.apache.avro.MD5"),
 		p.Lookup("org.apache.avro.Node"),
+		p.Lookup("org.apache.avro.Interop"),
+		p.Lookup("org.apache.hadoop.mapreduce.jobhistory.JhCounter"),
+		p.Lookup("org.apache.hadoop.mapreduce.jobhistory.JhCounterGroup"),
+		p.Lookup("org.apache.hadoop.mapreduce.jobhistory.JhCounters"),
+		p.Lookup("org.apache.hadoop.mapreduce.jobhistory.JobFinished"),
+		p.Lookup("org.apache.hadoop.mapreduce.jobhistory.JobInited"),
+		p.Lookup("org.apache.hadoop.mapreduce.jobhistory.JobSubmitted"),
+		p.Lookup("avro.test.fixed.FixedInOtherNamespace"),
+		p.Lookup("avro.test.protocol.FixedInThisNamespace"),
+		p.Lookup("avro.test.record.RecordInOtherNamespace"),
+		p.Lookup("avro.test.error.ErrorInOtherNamespace"),
+		p.Lookup("avro.test.enum.EnumInOtherNamespace"),
+		p.Lookup("avro.test.protocol.RefersToOthers"),
+		p.Lookup("Структура"),
+		p.Lookup("org.apache.avro.gen.TestRecord"),
+		p.Lookup("org.apache.avro.gen.SR1"),
+		p.Lookup("org.apache.avro.gen.SR2"),
+		p.Lookup("org.apache.avro.APlaygroundEvent"),
 		p.Lookup("avro_fdw.PrimitiveTypes"),
 		p.Lookup("org.apache.avro.mapreduce.TextStats"),
 		p.Lookup("test.Weather"),
 		p.Lookup("add"),
-		p.Lookup("hello"),
-		p.Lookup("PairOfTriples"),
-		p.Lookup("Triple"),
-		p.Lookup("RelationType"),
-		p.Lookup("org.apache.avro.mapred.TestReflectJob$.Numbers"),
-		p.Lookup("test.ErrorTest"),
-		p.Lookup("rfi.test.simple"),
-		p.Lookup("org.apache.avro.mapred.TestReflectJob$.Text"),
-		p.Lookup("description"),
 		roots[4],
 		roots[8],
 		roots[12],
 		roots[13],
 		roots[17],
-		roots[36],
-		roots[45],
 		roots[47],
-		roots[48],
-		roots[49],
 	}
 })

@@ -80,8 +80,8 @@ type LongList struct {
 // Schema returns the schema of LongList.
 func (*LongList) Schema() *schema.Schema { return avroSchemas()[4] }
 
-// Hello is the Avro record org.apache.avro.tests.Hello.
-type Hello struct {
+// TestsHello is the Avro record org.apache.avro.tests.Hello.
+type TestsHello struct {
 	F1 TestsMyFixed `avro:"f1"`
 	F2 TestsMyFixed `avro:"f2"`
 	F3 TestsMyFixed `avro:"f3"`
@@ -92,7 +92,7 @@ type Hello struct {
 }
 
 // Schema returns the schema of org.apache.avro.tests.Hello.
-func (*Hello) Schema() *schema.Schema { return avroSchemas()[5] }
+func (*TestsHello) Schema() *schema.Schema { return avroSchemas()[5] }
 
 // TestsMyFixed is the Avro fixed org.apache.avro.tests.MyFixed, of 16 bytes.
 type TestsMyFixed [16]byte
@@ -161,6 +161,161 @@ type Person struct {
 // Schema returns the schema of person.
 func (*Person) Schema() *schema.Schema { return avroSchemas()[12] }
 
+// TestKind is the Avro enum org.apache.avro.test.Kind: one of its symbols.
+//
+// A kind of record.
+type TestKind string
+
+// The symbols of TestKind.
+const (
+	TestKindFoo TestKind = "FOO"
+	TestKindBar TestKind = "BAR"
+	TestKindBaz TestKind = "BAZ"
+)
+
+// IsValid reports whether x is one of the symbols of TestKind.
+func (x TestKind) IsValid() bool {
+	switch x {
+	case TestKindFoo, TestKindBar, TestKindBaz:
+		return true
+	}
+	return false
+}
+
+// Schema returns the schema of org.apache.avro.test.Kind.
+func (TestKind) Schema() *schema.Schema { return avroSchemas()[13] }
+
+// Status is the Avro enum org.apache.avro.test.Status: one of its symbols.
+type Status string
+
+// The symbols of Status.
+const (
+	StatusA Status = "A"
+	StatusB Status = "B"
+	StatusC Status = "C"
+)
+
+// StatusDefault is the enum's default: the symbol a reader of a newer
+// writer's data reads for a symbol it does not know.
+const StatusDefault = StatusC
+
+// IsValid reports whether x is one of the symbols of Status.
+func (x Status) IsValid() bool {
+	switch x {
+	case StatusA, StatusB, StatusC:
+		return true
+	}
+	return false
+}
+
+// Schema returns the schema of org.apache.avro.test.Status.
+func (Status) Schema() *schema.Schema { return avroSchemas()[14] }
+
+// TestRecord is the Avro record org.apache.avro.test.TestRecord.
+//
+// A TestRecord.
+type TestRecord struct {
+	Name string `avro:"name"`
+	// The kind of record.
+	Kind TestKind `avro:"kind"`
+	// The status of the record.
+	Status       Status         `avro:"status"`
+	Hash         TestMD5        `avro:"hash"`
+	NullableHash *TestMD5       `avro:"nullableHash"`
+	Value        float64        `avro:"value"`
+	Average      float32        `avro:"average"`
+	D            time.Time      `avro:"d"`
+	T            *time.Duration `avro:"t"`
+	L            int64          `avro:"l"`
+	A            []string       `avro:"a"`
+	Prop         *string        `avro:"prop"`
+}
+
+// Schema returns the schema of org.apache.avro.test.TestRecord.
+func (*TestRecord) Schema() *schema.Schema { return avroSchemas()[15] }
+
+// TestMD5 is the Avro fixed org.apache.avro.test.MD5, of 16 bytes.
+//
+// An MD5 hash.
+type TestMD5 [16]byte
+
+// Schema returns the schema of org.apache.avro.test.MD5.
+func (TestMD5) Schema() *schema.Schema { return avroSchemas()[16] }
+
+// TestError is the Avro error org.apache.avro.test.TestError.
+type TestError struct {
+	Message string `avro:"message"`
+}
+
+// Schema returns the schema of org.apache.avro.test.TestError.
+func (*TestError) Schema() *schema.Schema { return avroSchemas()[17] }
+
+// Interop is the Avro record org.apache.avro.Interop.
+type Interop struct {
+	IntField    int32             `avro:"intField"`
+	LongField   int64             `avro:"longField"`
+	StringField string            `avro:"stringField"`
+	BoolField   bool              `avro:"boolField"`
+	FloatField  float32           `avro:"floatField"`
+	DoubleField float64           `avro:"doubleField"`
+	BytesField  []byte            `avro:"bytesField"`
+	NullField   struct{}          `avro:"nullField"`
+	ArrayField  []float64         `avro:"arrayField"`
+	MapField    map[string]Foo    `avro:"mapField"`
+	UnionField  InteropUnionField `avro:"unionField"`
+	EnumField   AvroKind          `avro:"enumField"`
+	FixedField  AvroMD5           `avro:"fixedField"`
+	RecordField Node              `avro:"recordField"`
+}
+
+// Schema returns the schema of org.apache.avro.Interop.
+func (*Interop) Schema() *schema.Schema { return avroSchemas()[18] }
+
+// Foo is the Avro record org.apache.avro.Foo.
+type Foo struct {
+	Label string `avro:"label"`
+}
+
+// Schema returns the schema of org.apache.avro.Foo.
+func (*Foo) Schema() *schema.Schema { return avroSchemas()[19] }
+
+// AvroKind is the Avro enum org.apache.avro.Kind: one of its symbols.
+type AvroKind string
+
+// The symbols of AvroKind.
+const (
+	AvroKindA AvroKind = "A"
+	AvroKindB AvroKind = "B"
+	AvroKindC AvroKind = "C"
+)
+
+// IsValid reports whether x is one of the symbols of AvroKind.
+func (x AvroKind) IsValid() bool {
+	switch x {
+	case AvroKindA, AvroKindB, AvroKindC:
+		return true
+	}
+	return false
+}
+
+// Schema returns the schema of org.apache.avro.Kind.
+func (AvroKind) Schema() *schema.Schema { return avroSchemas()[20] }
+
+// AvroMD5 is the Avro fixed org.apache.avro.MD5, of 16 bytes.
+type AvroMD5 [16]byte
+
+// Schema returns the schema of org.apache.avro.MD5.
+func (AvroMD5) Schema() *schema.Schema { return avroSchemas()[21] }
+
+// Node is the Avro record org.apache.avro.Node.
+type Node struct {
+	Label    string `avro:"label"`
+	Children []Node `avro:"children"`
+}
+
+// Schema returns the schema of org.apache.avro.Node.
+func (*Node) Schema() *schema.Schema { return avroSchemas()[22] }
+
 // Person2 is the Avro record Person.
 type Person2 struct {
 	ID    int64  `avro:"ID"`
@@ -171,7 +326,7 @@ type Person2 struct {
 }
 
 // Schema returns the schema of Person.
-func (*Person2) Schema() *schema.Schema { return avroSchemas()[13] }
+func (*Person2) Schema() *schema.Schema { return avroSchemas()[23] }
 
 // Weather is the Avro record test.Weather.
 //
@@ -183,60 +338,106 @@ type Weather struct {
 }
 
 // Schema returns the schema of test.Weather.
-func (*Weather) Schema() *schema.Schema { return avroSchemas()[14] }
+func (*Weather) Schema() *schema.Schema { return avroSchemas()[24] }
 
-// Echo is the Avro record echo.
-type Echo struct {
-	Record TestRecord `avro:"record"`
+// Hello is the Avro record hello.
+type Hello struct {
+	Greeting string `avro:"greeting"`
 }
 
-// Schema returns the schema of echo.
-func (*Echo) Schema() *schema.Schema { return avroSchemas()[15] }
+// Schema returns the schema of hello.
+func (*Hello) Schema() *schema.Schema { return avroSchemas()[25] }
 
-// TestRecord is the Avro record org.apache.avro.test.TestRecord.
-type TestRecord struct {
-	Name string  `avro:"name"`
-	Kind Kind    `avro:"kind"`
-	Hash TestMD5 `avro:"hash"`
+// PairOfTriples is the Avro record PairOfTriples.
+type PairOfTriples struct {
+	Left  Triple `avro:"left"`
+	Right Triple `avro:"right"`
 }
 
-// Schema returns the schema of org.apache.avro.test.TestRecord.
-func (*TestRecord) Schema() *schema.Schema { return avroSchemas()[16] }
+// Schema returns the schema of PairOfTriples.
+func (*PairOfTriples) Schema() *schema.Schema { return avroSchemas()[26] }
 
-// Kind is the Avro enum org.apache.avro.test.Kind: one of its symbols.
-type Kind string
+// Triple is the Avro record Triple.
+type Triple struct {
+	Subject  string       `avro:"subject"`
+	Relation RelationType `avro:"relation"`
+	Object   string       `avro:"object"`
+}
 
-// The symbols of Kind.
+// Schema returns the schema of Triple.
+func (*Triple) Schema() *schema.Schema { return avroSchemas()[27] }
+
+// RelationType is the Avro enum RelationType: one of its symbols.
+type RelationType string
+
+// The symbols of RelationType.
 const (
-	KindFoo Kind = "FOO"
-	KindBar Kind = "BAR"
-	KindBaz Kind = "BAZ"
+	RelationTypeSymmetric RelationType = "SYMMETRIC"
+	RelationTypeDirected  RelationType = "DIRECTED"
 )
 
-// IsValid reports whether x is one of the symbols of Kind.
-func (x Kind) IsValid() bool {
+// IsValid reports whether x is one of the symbols of RelationType.
+func (x RelationType) IsValid() bool {
 	switch x {
-	case KindFoo, KindBar, KindBaz:
+	case RelationTypeSymmetric, RelationTypeDirected:
 		return true
 	}
 	return false
 }
 
-// Schema returns the schema of org.apache.avro.test.Kind.
-func (Kind) Schema() *schema.Schema { return avroSchemas()[17] }
+// Schema returns the schema of RelationType.
+func (RelationType) Schema() *schema.Schema { return avroSchemas()[28] }
 
-// TestMD5 is the Avro fixed org.apache.avro.test.MD5, of 16 bytes.
-type TestMD5 [16]byte
+// Numbers is the Avro record org.apache.avro.mapred.TestReflectJob$.Numbers.
+type Numbers struct {
+	DoubleField float64 `avro:"double_field"`
+	FloatField  float32 `avro:"float_field"`
+}
 
-// Schema returns the schema of org.apache.avro.test.MD5.
-func (TestMD5) Schema() *schema.Schema { return avroSchemas()[18] }
+// Schema returns the schema of org.apache.avro.mapred.TestReflectJob$.Numbers.
+func (*Numbers) Schema() *schema.Schema { return avroSchemas()[29] }
+
+// ErrorTest is the Avro error test.ErrorTest.
+type ErrorTest struct {
+	Message string `avro:"message"`
+}
+
+// Schema returns the schema of test.ErrorTest.
+func (*ErrorTest) Schema() *schema.Schema { return avroSchemas()[30] }
+
+// Simple is the Avro record rfi.test.simple.
+type Simple struct {
+	// Some name
+	Name string `avro:"name"`
+	// Some uuid value
+	ID string `avro:"id"`
+}
+
+// Schema returns the schema of rfi.test.simple.
+func (*Simple) Schema() *schema.Schema { return avroSchemas()[31] }
+
+// Text is the Avro record org.apache.avro.mapred.TestReflectJob$.Text.
+type Text struct {
+	Text string `avro:"text"`
+}
+
+// Schema returns the schema of org.apache.avro.mapred.TestReflectJob$.Text.
+func (*Text) Schema() *schema.Schema { return avroSchemas()[32] }
+
+// Description is the Avro record description.
+type Description struct {
+	Description *string `avro:"description"`
+}
+
+// Schema returns the schema of description.
+func (*Description) Schema() *schema.Schema { return avroSchemas()[33] }
 
 // TestTest is the Avro record test.Test.
 type TestTest struct {
 }
 
 // Schema returns the schema of test.Test.
-func (*TestTest) Schema() *schema.Schema { return avroSchemas()[19] }
+func (*TestTest) Schema() *schema.Schema { return avroSchemas()[34] }
 
 // WordCount is the Avro record org.apache.avro.mapred.TestReflectJob$.WordCount.
 type WordCount struct {
@@ -245,7 +446,7 @@ type WordCount struct {
 }
 
 // Schema returns the schema of org.apache.avro.mapred.TestReflectJob$.WordCount.
-func (*WordCount) Schema() *schema.Schema { return avroSchemas()[20] }
+func (*WordCount) Schema() *schema.Schema { return avroSchemas()[35] }
 
 // Test is the Avro record Test.
 type Test struct {
@@ -254,7 +455,7 @@ type Test struct {
 }
 
 // Schema returns the schema of Test.
-func (*Test) Schema() *schema.Schema { return avroSchemas()[21] }
+func (*Test) Schema() *schema.Schema { return avroSchemas()[36] }
 
 // BazRecord is the Avro record org.apache.avro.TestDataFileReflect$.BazRecord.
 type BazRecord struct {
@@ -262,7 +463,7 @@ type BazRecord struct {
 }
 
 // Schema returns the schema of org.apache.avro.TestDataFileReflect$.BazRecord.
-func (*BazRecord) Schema() *schema.Schema { return avroSchemas()[22] }
+func (*BazRecord) Schema() *schema.Schema { return avroSchemas()[37] }
 
 // TestDoc is the Avro record TestDoc.
 //
@@ -273,7 +474,7 @@ type TestDoc struct {
 }
 
 // Schema returns the schema of TestDoc.
-func (*TestDoc) Schema() *schema.Schema { return avroSchemas()[23] }
+func (*TestDoc) Schema() *schema.Schema { return avroSchemas()[38] }
 
 // Avro2174 is the Avro enum AVRO2174: one of its symbols.
 type Avro2174 string
@@ -293,199 +494,159 @@ func (x Avro2174) IsValid() bool {
 }
 
 // Schema returns the schema of AVRO2174.
-func (Avro2174) Schema() *schema.Schema { return avroSchemas()[24] }
+func (Avro2174) Schema() *schema.Schema { return avroSchemas()[39] }
 
 // AvroMyFixed is the Avro fixed org.apache.hadoop.avro.MyFixed, of 1 bytes.
 type AvroMyFixed [1]byte
 
 // Schema returns the schema of org.apache.hadoop.avro.MyFixed.
-func (AvroMyFixed) Schema() *schema.Schema { return avroSchemas()[25] }
+func (AvroMyFixed) Schema() *schema.Schema { return avroSchemas()[40] }
 
 // NullNamespace is the Avro fixed NullNamespace, of 1 bytes.
 type NullNamespace [1]byte
 
 // Schema returns the schema of NullNamespace.
-func (NullNamespace) Schema() *schema.Schema { return avroSchemas()[26] }
+func (NullNamespace) Schema() *schema.Schema { return avroSchemas()[41] }
 
 // EmptyStringNamespace is the Avro fixed EmptyStringNamespace, of 1 bytes.
 type EmptyStringNamespace [1]byte
 
 // Schema returns the schema of EmptyStringNamespace.
-func (EmptyStringNamespace) Schema() *schema.Schema { return avroSchemas()[27] }
+func (EmptyStringNamespace) Schema() *schema.Schema { return avroSchemas()[42] }
 
-// TestIgnored is the Avro fixed TestIgnored, of 5 bytes.
-type TestIgnored [5]byte
+// Response is the Avro string of a schema file.
+type Response string
 
-// Schema returns the schema of TestIgnored.
-func (TestIgnored) Schema() *schema.Schema { return avroSchemas()[28] }
+// Schema returns the schema of Response.
+func (Response) Schema() *schema.Schema { return avroSchemas()[43] }
+
+// Bool is the Avro boolean of a schema file.
+type Bool bool
+
+// Schema returns the schema of Bool.
+func (Bool) Schema() *schema.Schema { return avroSchemas()[44] }
+
+// ClassOrgApacheAvroToolTestDataFileToolsSeperators is the Avro array of a schema file.
+type ClassOrgApacheAvroToolTestDataFileToolsSeperators []int32
+
+// Schema returns the schema of ClassOrgApacheAvroToolTestDataFileToolsSeperators.
+func (ClassOrgApacheAvroToolTestDataFileToolsSeperators) Schema() *schema.Schema {
+	return avroSchemas()[45]
+}
+
+// Deflate is the Avro bytes of a schema file.
+type Deflate []byte
+
+// Schema returns the schema of Deflate.
+func (Deflate) Schema() *schema.Schema { return avroSchemas()[46] }
 
 // TestDataFileMeta is the Avro null of a schema file.
 type TestDataFileMeta struct{}
 
 // Schema returns the schema of TestDataFileMeta.
-func (TestDataFileMeta) Schema() *schema.Schema { return avroSchemas()[29] }
+func (TestDataFileMeta) Schema() *schema.Schema { return avroSchemas()[47] }
 
 // PyExample9 is the Avro long of a schema file.
 type PyExample9 int64
 
 // Schema returns the schema of PyExample9.
-func (PyExample9) Schema() *schema.Schema { return avroSchemas()[30] }
+func (PyExample9) Schema() *schema.Schema { return avroSchemas()[48] }
 
 // PyExample10 is the Avro float of a schema file.
 type PyExample10 float32
 
 // Schema returns the schema of PyExample10.
-func (PyExample10) Schema() *schema.Schema { return avroSchemas()[31] }
+func (PyExample10) Schema() *schema.Schema { return avroSchemas()[49] }
 
 // PyExample11 is the Avro double of a schema file.
 type PyExample11 float64
 
 // Schema returns the schema of PyExample11.
-func (PyExample11) Schema() *schema.Schema { return avroSchemas()[32] }
+func (PyExample11) Schema() *schema.Schema { return avroSchemas()[50] }
 
 // PyExample12 is the Avro null of a schema file.
 type PyExample12 struct{}
 
 // Schema returns the schema of PyExample12.
-func (PyExample12) Schema() *schema.Schema { return avroSchemas()[33] }
+func (PyExample12) Schema() *schema.Schema { return avroSchemas()[51] }
 
 // PyExample13 is the Avro boolean of a schema file.
 type PyExample13 bool
 
 // Schema returns the schema of PyExample13.
-func (PyExample13) Schema() *schema.Schema { return avroSchemas()[34] }
+func (PyExample13) Schema() *schema.Schema { return avroSchemas()[52] }
 
 // PyExample15 is the Avro bytes of a schema file.
 type PyExample15 []byte
 
 // Schema returns the schema of PyExample15.
-func (PyExample15) Schema() *schema.Schema { return avroSchemas()[35] }
+func (PyExample15) Schema() *schema.Schema { return avroSchemas()[53] }
 
 // PyExample16 is the Avro int of a schema file.
 type PyExample16 int32
 
 // Schema returns the schema of PyExample16.
-func (PyExample16) Schema() *schema.Schema { return avroSchemas()[36] }
+func (PyExample16) Schema() *schema.Schema { return avroSchemas()[54] }
 
 // PyExample17 is the Avro long of a schema file.
 type PyExample17 int64
 
 // Schema returns the schema of PyExample17.
-func (PyExample17) Schema() *schema.Schema { return avroSchemas()[37] }
+func (PyExample17) Schema() *schema.Schema { return avroSchemas()[55] }
 
 // PyExample18 is the Avro float of a schema file.
 type PyExample18 float32
 
 // Schema returns the schema of PyExample18.
-func (PyExample18) Schema() *schema.Schema { return avroSchemas()[38] }
+func (PyExample18) Schema() *schema.Schema { return avroSchemas()[56] }
 
 // PyExample19 is the Avro double of a schema file.
 type PyExample19 float64
 
 // Schema returns the schema of PyExample19.
-func (PyExample19) Schema() *schema.Schema { return avroSchemas()[39] }
+func (PyExample19) Schema() *schema.Schema { return avroSchemas()[57] }
 
 // PyExample22 is the Go type of the Avro int of a schema file.
 type PyExample22 = time.Time
 
 // PyExample22Schema returns the schema of PyExample22.
-func PyExample22Schema() *schema.Schema { return avroSchemas()[40] }
+func PyExample22Schema() *schema.Schema { return avroSchemas()[58] }
 
 // PyExample24 is the Go type of the Avro bytes of a schema file.
 type PyExample24 = *big.Rat
 
 // PyExample24Schema returns the schema of PyExample24.
-func PyExample24Schema() *schema.Schema { return avroSchemas()[41] }
+func PyExample24Schema() *schema.Schema { return avroSchemas()[59] }
 
 // PyExample43 is the Avro string of a schema file.
 type PyExample43 string
 
 // Schema returns the schema of PyExample43.
-func (PyExample43) Schema() *schema.Schema { return avroSchemas()[42] }
+func (PyExample43) Schema() *schema.Schema { return avroSchemas()[60] }
 
 // PyExample44 is the Avro bytes of a schema file.
 type PyExample44 []byte
 
 // Schema returns the schema of PyExample44.
-func (PyExample44) Schema() *schema.Schema { return avroSchemas()[43] }
+func (PyExample44) Schema() *schema.Schema { return avroSchemas()[61] }
 
 // PyExample45 is the Avro bytes of a schema file.
 type PyExample45 []byte
 
 // Schema returns the schema of PyExample45.
-func (PyExample45) Schema() *schema.Schema { return avroSchemas()[44] }
+func (PyExample45) Schema() *schema.Schema { return avroSchemas()[62] }
 
 // PyExample46 is the Avro bytes of a schema file.
 type PyExample46 []byte
 
 // Schema returns the schema of PyExample46.
-func (PyExample46) Schema() *schema.Schema { return avroSchemas()[45] }
+func (PyExample46) Schema() *schema.Schema { return avroSchemas()[63] }
 
 // PyExample47 is the Avro bytes of a schema file.
 type PyExample47 []byte
 
 // Schema returns the schema of PyExample47.
-func (PyExample47) Schema() *schema.Schema { return avroSchemas()[46] }
-
-// PyExample48 is the Avro bytes of a schema file.
-type PyExample48 []byte
-
-// Schema returns the schema of PyExample48.
-func (PyExample48) Schema() *schema.Schema { return avroSchemas()[47] }
-
-// PyExample53 is the Avro float of a schema file.
-type PyExample53 float32
-
-// Schema returns the schema of PyExample53.
-func (PyExample53) Schema() *schema.Schema { return avroSchemas()[48] }
-
-// PyExample54 is the Avro int of a schema file.
-type PyExample54 int32
-
-// Schema returns the schema of PyExample54.
-func (PyExample54) Schema() *schema.Schema { return avroSchemas()[49] }
-
-// PyExample55 is the Avro long of a schema file.
-type PyExample55 int64
-
-// Schema returns the schema of PyExample55.
-func (PyExample55) Schema() *schema.Schema { return avroSchemas()[50] }
-
-// PyExample56 is the Avro int of a schema file.
-type PyExample56 int32
-
-// Schema returns the schema of PyExample56.
-func (PyExample56) Schema() *schema.Schema { return avroSchemas()[51] }
-
-// PyExample57 is the Avro long of a schema file.
-type PyExample57 int64
-
-// Schema returns the schema of PyExample57.
-func (PyExample57) Schema() *schema.Schema { return avroSchemas()[52] }
-
-// PyExample58 is the Avro long of a schema file.
-type PyExample58 int64
-
-// Schema returns the schema of PyExample58.
-func (PyExample58) Schema() *schema.Schema { return avroSchemas()[53] }
-
-// PyExample59 is the Avro int of a schema file.
-type PyExample59 int32
-
-// Schema returns the schema of PyExample59.
-func (PyExample59) Schema() *schema.Schema { return avroSchemas()[54] }
-
-// PyExample60 is the Avro long of a schema file.
-type PyExample60 int64
-
-// Schema returns the schema of PyExample60.
-func (PyExample60) Schema() *schema.Schema { return avroSchemas()[55] }
-
-// PyExample61 is the Avro int of a schema file.
-type PyExample61 int32
-
-// Schema returns the schema of PyExample61.
-func (PyExample61) Schema() *schema.Schema { return avroSchemas()[56] }
+func (PyExample47) Schema() *schema.Schema { return avroSchemas()[64] }
 
 // RootRecordMyunion is an Avro union, one of: RootRecordMyunionFloat, RootRecordMyunionMap, nil for null.
 type RootRecordMyunion interface {
@@ -541,6 +702,30 @@ var (
 	_ LongListNext = LongListNextFloat(0)
 )
 
+// InteropUnionField is an Avro union, one of: InteropUnionFieldBoolean, InteropUnionFieldDouble, InteropUnionFieldArray.
+type InteropUnionField interface {
+	isInteropUnionField()
+}
+
+// InteropUnionFieldBoolean is the boolean branch of InteropUnionField.
+type InteropUnionFieldBoolean bool
+
+// InteropUnionFieldDouble is the double branch of InteropUnionField.
+type InteropUnionFieldDouble float64
+
+// InteropUnionFieldArray is the array branch of InteropUnionField.
+type InteropUnionFieldArray [][]byte
+
+func (InteropUnionFieldBoolean) isInteropUnionField() {}
+func (InteropUnionFieldDouble) isInteropUnionField()  {}
+func (InteropUnionFieldArray) isInteropUnionField()   {}
+
+var (
+	_ InteropUnionField = InteropUnionFieldBoolean(false)
+	_ InteropUnionField = InteropUnionFieldDouble(0)
+	_ InteropUnionField = InteropUnionFieldArray(nil)
+)
+
 func init() {
 	avro.Register("float", RootRecordMyunionFloat(0))
 	avro.Register("map", RootRecordMyunionMap(nil))
@@ -548,11 +733,14 @@ func init() {
 	avro.Register("md5", MD5{})
 	avro.Register("int", LongListNextInt(0))
 	avro.Register("float", LongListNextFloat(0))
+	avro.Register("boolean", InteropUnionFieldBoolean(false))
+	avro.Register("double", InteropUnionFieldDouble(0))
+	avro.Register("array", InteropUnionFieldArray(nil))
 }
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
-var avroSchemas = sync.OnceValue(func() *[57]*schema.Schema {
+var avroSchemas = sync.OnceValue(func() *[65]*schema.Schema {
 	p := schema.NewParser()
 	var roots [48]*schema.Schema
 	for i, text := range [...]string{
@@ -561,10 +749,21 @@ var avroSchemas = sync.OnceValue(func() *[57]*schema.Schema {
 		`{"type":"record","name":"Hello","namespace":"org.apache.avro.tests","fields":[{"name":"f1","type":{"type":"fixed","name":"MyFixed","size":16}},{"name":"f2","type":"MyFixed"},{"name":"f3","type":"MyFixed"},{"name":"f4","type":{"type":"fixed","name":"OtherFixed","namespace":"other.namespace","size":18}},{"name":"f5","type":"other.namespace.OtherFixed"},{"name":"f6","type":{"type":"fixed","name":"ThirdFixed","namespace":"some.other","size":20}},{"name":"f7","type":"some.other.ThirdFixed"}]}`,
 		`{"type":"record","name":"R","fields":[{"name":"s","type":{"type":"record","name":"Y","namespace":"x","fields":[{"name":"e","type":{"type":"enum","name":"Z","namespace":"","symbols":["Foo","Bar"]}}]}},{"name":"t","type":"Z"}]}`,
 		`{"type":"record","name":"person","fields":[{"name":"height","type":"long"},{"name":"weight","type":"long"},{"name":"name","type":"string"},{"name":"hacker","type":"boolean","default":false}]}`,
+		`[{"type":"enum","name":"Kind","namespace":"org.apache.avro.test","doc":"A kind of record.","aliases":["org.foo.KindOf"],"symbols":["FOO","BAR","BAZ"]},{"type":"enum","name":"Status","namespace":"org.apache.avro.test","symbols":["A","B","C"],"default":"C"},{"type":"record","name":"TestRecord","namespace":"org.apache.avro.test","doc":"A TestRecord.","fields":[{"name":"name","type":{"type":"string","avro.java.string":"String"},"default":"foo","order":"ignore"},{"name":"kind","type":"Kind","doc":"The kind of record.","order":"descending"},{"name":"status","type":"Status","doc":"The status of the record.","default":"A"},{"name":"hash","type":{"type":"fixed","name":"MD5","doc":"An MD5 hash.","size":16},"default":"0000000000000000"},{"name":"nullableHash","type":["null","MD5"],"default":null,"aliases":["hash","hsh"]},{"name":"value","type":"double","default":"NaN"},{"name":"average","type":"float","default":"-Infinity"},{"name":"d","type":{"type":"int","logicalType":"date"},"default":0},{"name":"t","type":[{"type":"int","logicalType":"time-millis"},"null"],"default":0},{"name":"l","type":{"type":"long","foo.bar":"bar.foo"},"default":0},{"name":"a","type":{"type":"array","items":"string","foo.bar.bar":"foo.bar2"},"default":[]},{"name":"prop","type":["null",{"type":"string","foo.foo.bar":42,"foo.foo.foo":"3foo"}],"default":null}],"my-property":{"key":3}},{"type":"error","name":"TestError","namespace":"org.apache.avro.test","fields":[{"name":"message","type":"string"}]}]`,
+		`{"type":"record","name":"Interop","namespace":"org.apache.avro","fields":[{"name":"intField","type":"int"},{"name":"longField","type":"long"},{"name":"stringField","type":"string"},{"name":"boolField","type":"boolean"},{"name":"floatField","type":"float"},{"name":"doubleField","type":"double"},{"name":"bytesField","type":"bytes"},{"name":"nullField","type":"null"},{"name":"arrayField","type":{"type":"array","items":"double"}},{"name":"mapField","type":{"type":"map","values":{"type":"record","name":"Foo","fields":[{"name":"label","type":"string"}]}}},{"name":"unionField","type":["boolean","double",{"type":"array","items":"bytes"}]},{"name":"enumField","type":{"type":"enum","name":"Kind","symbols":["A","B","C"]}},{"name":"fixedField","type":{"type":"fixed","name":"MD5","size":16}},{"name":"recordField","type":{"type":"record","name":"Node","fields":[{"name":"label","type":"string"},{"name":"children","type":{"type":"array","items":"Node"}}]}}]}`,
 		`{"type":"record","name":"Person","fields":[{"name":"ID","type":"long"},{"name":"First","type":"string"},{"name":"Last","type":"string"},{"name":"Phone","type":"string"},{"name":"Age","type":"int"}]}`,
 		`{"type":"record","name":"Weather","namespace":"test","doc":"A weather reading.","fields":[{"name":"station","type":"string","order":"ignore"},{"name":"time","type":"long"},{"name":"temp","type":"int"}]}`,
-		`{"type":"record","name":"echo","fields":[{"name":"record","type":{"type":"record","name":"TestRecord","namespace":"org.apache.avro.test","fields":[{"name":"name","type":"string","order":"ignore"},{"name":"kind","type":{"type":"enum","name":"Kind","symbols":["FOO","BAR","BAZ"]},"order":"descending"},{"name":"hash","type":{"type":"fixed","name":"MD5","size":16}}]}}]}`,
-		`{"type":"record","name":"TestRecord","namespace":"org.apache.avro.test","fields":[{"name":"name","type":"string","order":"ignore"},{"name":"kind","type":"Kind","order":"descending"},{"name":"hash","type":"MD5"}]}`,
+		`{"type":"record","name":"hello","fields":[{"name":"greeting","type":"string"}]}`,
+		`"string"`,
+		`{"type":"record","name":"PairOfTriples","fields":[{"name":"left","type":{"type":"record","name":"Triple","fields":[{"name":"subject","type":"string"},{"name":"relation","type":{"type":"enum","name":"RelationType","symbols":["SYMMETRIC","DIRECTED"]}},{"name":"object","type":"string"}]}},{"name":"right","type":"Triple"}]}`,
+		`"boolean"`,
+		`{"type":"array","items":"int"}`,
+		`"bytes"`,
+		`{"type":"record","name":"Numbers","namespace":"org.apache.avro.mapred.TestReflectJob$","fields":[{"name":"double_field","type":"double"},{"name":"float_field","type":"float"}]}`,
+		`{"type":"error","name":"ErrorTest","namespace":"test","fields":[{"name":"message","type":{"type":"string","avro.java.string":"String"}}]}`,
+		`{"type":"record","name":"simple","namespace":"rfi.test","fields":[{"name":"name","type":"string","doc":"Some name"},{"name":"id","type":{"type":"string","logicalType":"uuid"},"doc":"Some uuid value"}]}`,
+		`{"type":"record","name":"Text","namespace":"org.apache.avro.mapred.TestReflectJob$","fields":[{"name":"text","type":"string"}]}`,
+		`{"type":"record","name":"description","fields":[{"name":"description","type":["null","string"]}]}`,
 		`{"type":"record","name":"Test","namespace":"test","fields":[]}`,
 		`{"type":"record","name":"WordCount","namespace":"org.apache.avro.mapred.TestReflectJob$","fields":[{"name":"word","type":"string"},{"name":"count","type":"long"}]}`,
 		`{"type":"record","name":"Test","fields":[{"name":"stringField","type":"string"},{"name":"longField","type":"long"}]}`,
@@ -593,17 +792,6 @@ var avroSchemas = sync.OnceValue(func() *[57]*schema.Schema {
 		`{"type":"bytes","logicalType":"decimal","precision":2.4,"scale":0}`,
 		`{"type":"bytes","logicalType":"decimal","precision":2,"scale":-2}`,
 		`{"type":"bytes","logicalType":"decimal","precision":-2,"scale":2}`,
-		`{"type":"bytes","logicalType":"decimal","precision":2,"scale":3}`,
-		`{"type":"fixed","name":"TestIgnored","size":5,"logicalType":"decimal","precision":-10,"scale":2}`,
-		`{"type":"float","logicalType":"decimal","precision":2,"scale":0}`,
-		`{"type":"int","logicalType":"date1"}`,
-		`{"type":"long","logicalType":"date"}`,
-		`{"type":"int","logicalType":"time-milis"}`,
-		`{"type":"long","logicalType":"time-millis"}`,
-		`{"type":"long","logicalType":"time-micro"}`,
-		`{"type":"int","logicalType":"time-micros"}`,
-		`{"type":"long","logicalType":"timestamp-milis"}`,
-		`{"type":"int","logicalType":"timestamp-millis"}`,
 	} {
 		s, err := p.Parse(text)
 		if err != nil {
@@ -611,7 +799,7 @@ var avroSchemas = sync.OnceValue(func() *[57]*schema.Schema {
 		}
 		roots[i] = s
 	}
-	return &[57]*schema.Schema{
+	return &[65]*schema.Schema{
 		p.Lookup("RootRecord"),
 		p.Lookup("Nested"),
 		p.Lookup("ExampleEnum"),
@@ -625,12 +813,27 @@ var avroSchemas = sync.OnceValue(func() *[57]*schema.Schema {
 		p.Lookup("x.Y"),
 		p.Lookup("Z"),
 		p.Lookup("person"),
+		p.Lookup("org.apache.avro.test.Kind"),
+		p.Lookup("org.apache.avro.test.Status"),
+		p.Lookup("org.apache.avro.test.TestRecord"),
+		p.Lookup("org.apache.avro.test.MD5"),
+		p.Lookup("org.apache.avro.test.TestError"),
+		p.Lookup("org.apache.avro.Interop"),
+		p.Lookup("org.apache.avro.Foo"),
+		p.Lookup("org.apache.avro.Kind"),
+		p.Lookup("org.apache.avro.MD5"),
+		p.Lookup("org.apache.avro.Node"),
 		p.Lookup("Person"),
 		p.Lookup("test.Weather"),
-		p.Lookup("echo"),
-		p.Lookup("org.apache.avro.test.TestRecord"),
-		p.Lookup("org.apache.avro.test.Kind"),
-		p.Lookup("org.apache.avro.test.MD5"),
+		p.Lookup("hello"),
+		p.Lookup("PairOfTriples"),
+		p.Lookup("Triple"),
+		p.Lookup("RelationType"),
+		p.Lookup("org.apache.avro.mapred.TestReflectJob$.Numbers"),
+		p.Lookup("test.ErrorTest"),
+		p.Lookup("rfi.test.simple"),
+		p.Lookup("org.apache.avro.mapred.TestReflectJob$.Text"),
+		p.Lookup("description"),
 		p.Lookup("test.Test"),
 		p.Lookup("org.apache.avro.mapred.TestReflectJob$.WordCount"),
 		p.Lookup("Test"),
@@ -640,30 +843,23 @@ var avroSchemas = sync.OnceValue(func() *[57]*schema.Schema {
 		p.Lookup("org.apache.hadoop.avro.MyFixed"),
 		p.Lookup("NullNamespace"),
 		p.Lookup("EmptyStringNamespace"),
-		p.Lookup("TestIgnored"),
+		roots[10],
+		roots[12],
 		roots[13],
 		roots[14],
-		roots[15],
-		roots[16],
-		roots[17],
-		roots[18],
-		roots[19],
-		roots[20],
-		roots[21],
-		roots[22],
-		roots[23],
 		roots[24],
+		roots[25],
 		roots[26],
+		roots[27],
+		roots[28],
+		roots[29],
+		roots[30],
+		roots[31],
 		roots[32],
 		roots[33],
 		roots[34],
 		roots[35],
-		roots[36],
 		roots[37],
-		roots[39],
-		roots[40],
-		roots[41],
-		roots[42],
 		roots[43],
 		roots[44],
 		roots[45],

@@ -133,6 +133,52 @@ type Z [8]byte
 // Schema returns the schema of Z.
 func (Z) Schema() *schema.Schema { return avroSchemas()[10] }
 
+// Echo is the Avro record echo.
+type Echo struct {
+	Record TestTestRecord `avro:"record"`
+}
+
+// Schema returns the schema of echo.
+func (*Echo) Schema() *schema.Schema { return avroSchemas()[11] }
+
+// TestTestRecord is the Avro record org.apache.avro.test.TestRecord.
+type TestTestRecord struct {
+	Name string   `avro:"name"`
+	Kind TestKind `avro:"kind"`
+	Hash TestMD5  `avro:"hash"`
+}
+
+// Schema returns the schema of org.apache.avro.test.TestRecord.
+func (*TestTestRecord) Schema() *schema.Schema { return avroSchemas()[12] }
+
+// TestKind is the Avro enum org.apache.avro.test.Kind: one of its symbols.
+type TestKind string
+
+// The symbols of TestKind.
+const (
+	TestKindFoo TestKind = "FOO"
+	TestKindBar TestKind = "BAR"
+	TestKindBaz TestKind = "BAZ"
+)
+
+// IsValid reports whether x is one of the symbols of TestKind.
+func (x TestKind) IsValid() bool {
+	switch x {
+	case TestKindFoo, TestKindBar, TestKindBaz:
+		return true
+	}
+	return false
+}
+
+// Schema returns the schema of org.apache.avro.test.Kind.
+func (TestKind) Schema() *schema.Schema { return avroSchemas()[13] }
+
+// TestMD5 is the Avro fixed org.apache.avro.test.MD5, of 16 bytes.
+type TestMD5 [16]byte
+
+// Schema returns the schema of org.apache.avro.test.MD5.
+func (TestMD5) Schema() *schema.Schema { return avroSchemas()[14] }
+
 // Weather is the Avro record test.Weather.
 type Weather struct {
 	Station   string     `avro:"station"`
@@ -142,7 +188,7 @@ type Weather struct {
 }
 
 // Schema returns the schema of test.Weather.
-func (*Weather) Schema() *schema.Schema { return avroSchemas()[11] }
+func (*Weather) Schema() *schema.Schema { return avroSchemas()[15] }
 
 // Neighbor is the Avro record test.Neighbor.
 type Neighbor struct {
@@ -150,7 +196,7 @@ type Neighbor struct {
 }
 
 // Schema returns the schema of test.Neighbor.
-func (*Neighbor) Schema() *schema.Schema { return avroSchemas()[12] }
+func (*Neighbor) Schema() *schema.Schema { return avroSchemas()[16] }
 
 // Station is the Avro record test.Station.
 type Station struct {
@@ -158,7 +204,7 @@ type Station struct {
 }
 
 // Schema returns the schema of test.Station.
-func (*Station) Schema() *schema.Schema { return avroSchemas()[13] }
+func (*Station) Schema() *schema.Schema { return avroSchemas()[17] }
 
 // Test is the Avro enum Test: one of its symbols.
 type Test string
@@ -179,13 +225,13 @@ func (x Test) IsValid() bool {
 }
 
 // Schema returns the schema of Test.
-func (Test) Schema() *schema.Schema { return avroSchemas()[14] }
+func (Test) Schema() *schema.Schema { return avroSchemas()[18] }
 
 // TestIgnored is the Avro fixed TestIgnored, of 5 bytes.
 type TestIgnored [5]byte
 
 // Schema returns the schema of TestIgnored.
-func (TestIgnored) Schema() *schema.Schema { return avroSchemas()[15] }
+func (TestIgnored) Schema() *schema.Schema { return avroSchemas()[19] }
 
 // TestTest is the Avro record org.apache.avro.test.Test.
 type TestTest struct {
@@ -194,7 +240,7 @@ type TestTest struct {
 }
 
 // Schema returns the schema of org.apache.avro.test.Test.
-func (*TestTest) Schema() *schema.Schema { return avroSchemas()[16] }
+func (*TestTest) Schema() *schema.Schema { return avroSchemas()[20] }
 
 // NamedEnum is the Avro enum org.apache.avro.test.NamedEnum: one of its symbols.
 type NamedEnum string
@@ -215,7 +261,7 @@ func (x NamedEnum) IsValid() bool {
 }
 
 // Schema returns the schema of org.apache.avro.test.NamedEnum.
-func (NamedEnum) Schema() *schema.Schema { return avroSchemas()[17] }
+func (NamedEnum) Schema() *schema.Schema { return avroSchemas()[21] }
 
 // Record is the Avro enum record: one of its symbols.
 type Record string
@@ -236,7 +282,7 @@ func (x Record) IsValid() bool {
 }
 
 // Schema returns the schema of record.
-func (Record) Schema() *schema.Schema { return avroSchemas()[18] }
+func (Record) Schema() *schema.Schema { return avroSchemas()[22] }
 
 // Int is the Avro enum ns.int: one of its symbols.
 type Int string
@@ -257,7 +303,7 @@ func (x Int) IsValid() bool {
 }
 
 // Schema returns the schema of ns.int.
-func (Int) Schema() *schema.Schema { return avroSchemas()[19] }
+func (Int) Schema() *schema.Schema { return avroSchemas()[23] }
 
 // LinkedList is the Avro record LinkedList.
 type LinkedList struct {
@@ -266,7 +312,7 @@ type LinkedList struct {
 }
 
 // Schema returns the schema of LinkedList.
-func (*LinkedList) Schema() *schema.Schema { return avroSchemas()[20] }
+func (*LinkedList) Schema() *schema.Schema { return avroSchemas()[24] }
 
 // TestRecord is the Avro record TestRecord.
 type TestRecord struct {
@@ -275,7 +321,7 @@ type TestRecord struct {
 }
 
 // Schema returns the schema of TestRecord.
-func (*TestRecord) Schema() *schema.Schema { return avroSchemas()[21] }
+func (*TestRecord) Schema() *schema.Schema { return avroSchemas()[25] }
 
 // TestEnum is the Avro enum TestEnum: one of its symbols.
 type TestEnum string
@@ -297,7 +343,7 @@ func (x TestEnum) IsValid() bool {
 }
 
 // Schema returns the schema of TestEnum.
-func (TestEnum) Schema() *schema.Schema { return avroSchemas()[22] }
+func (TestEnum) Schema() *schema.Schema { return avroSchemas()[26] }
 
 // Node is the Avro record Node.
 type Node struct {
@@ -306,7 +352,7 @@ type Node struct {
 }
 
 // Schema returns the schema of Node.
-func (*Node) Schema() *schema.Schema { return avroSchemas()[23] }
+func (*Node) Schema() *schema.Schema { return avroSchemas()[27] }
 
 // Lisp is the Avro record Lisp.
 type Lisp struct {
@@ -314,7 +360,7 @@ type Lisp struct {
 }
 
 // Schema returns the schema of Lisp.
-func (*Lisp) Schema() *schema.Schema { return avroSchemas()[24] }
+func (*Lisp) Schema() *schema.Schema { return avroSchemas()[28] }
 
 // Cons is the Avro record Cons.
 type Cons struct {
@@ -323,7 +369,7 @@ type Cons struct {
 }
 
 // Schema returns the schema of Cons.
-func (*Cons) Schema() *schema.Schema { return avroSchemas()[25] }
+func (*Cons) Schema() *schema.Schema { return avroSchemas()[29] }
 
 // HandshakeRequest is the Avro record org.apache.avro.ipc.HandshakeRequest.
 type HandshakeRequest struct {
@@ -334,13 +380,13 @@ type HandshakeRequest struct {
 }
 
 // Schema returns the schema of org.apache.avro.ipc.HandshakeRequest.
-func (*HandshakeRequest) Schema() *schema.Schema { return avroSchemas()[26] }
+func (*HandshakeRequest) Schema() *schema.Schema { return avroSchemas()[30] }
 
 // IpcMD5 is the Avro fixed org.apache.avro.ipc.MD5, of 16 bytes.
 type IpcMD5 [16]byte
 
 // Schema returns the schema of org.apache.avro.ipc.MD5.
-func (IpcMD5) Schema() *schema.Schema { return avroSchemas()[27] }
+func (IpcMD5) Schema() *schema.Schema { return avroSchemas()[31] }
 
 // HandshakeResponse is the Avro record org.apache.avro.ipc.HandshakeResponse.
 type HandshakeResponse struct {
@@ -351,7 +397,7 @@ type HandshakeResponse struct {
 }
 
 // Schema returns the schema of org.apache.avro.ipc.HandshakeResponse.
-func (*HandshakeResponse) Schema() *schema.Schema { return avroSchemas()[28] }
+func (*HandshakeResponse) Schema() *schema.Schema { return avroSchemas()[32] }
 
 // HandshakeMatch is the Avro enum org.apache.avro.ipc.HandshakeMatch: one of its symbols.
 type HandshakeMatch string
@@ -373,7 +419,7 @@ func (x HandshakeMatch) IsValid() bool {
 }
 
 // Schema returns the schema of org.apache.avro.ipc.HandshakeMatch.
-func (HandshakeMatch) Schema() *schema.Schema { return avroSchemas()[29] }
+func (HandshakeMatch) Schema() *schema.Schema { return avroSchemas()[33] }
 
 // Interop is the Avro record org.apache.avro.Interop.
 type Interop struct {
@@ -388,13 +434,13 @@ type Interop struct {
 	ArrayField  []float64         `avro:"arrayField"`
 	MapField    map[string]Foo    `avro:"mapField"`
 	UnionField  InteropUnionField `avro:"unionField"`
-	EnumField   Kind              `avro:"enumField"`
+	EnumField   AvroKind          `avro:"enumField"`
 	FixedField  AvroMD5           `avro:"fixedField"`
 	RecordField AvroNode          `avro:"recordField"`
 }
 
 // Schema returns the schema of org.apache.avro.Interop.
-func (*Interop) Schema() *schema.Schema { return avroSchemas()[30] }
+func (*Interop) Schema() *schema.Schema { return avroSchemas()[34] }
 
 // Foo is the Avro record org.apache.avro.Foo.
 type Foo struct {
@@ -402,35 +448,35 @@ type Foo struct {
 }
 
 // Schema returns the schema of org.apache.avro.Foo.
-func (*Foo) Schema() *schema.Schema { return avroSchemas()[31] }
+func (*Foo) Schema() *schema.Schema { return avroSchemas()[35] }
 
-// Kind is the Avro enum org.apache.avro.Kind: one of its symbols.
-type Kind string
+// AvroKind is the Avro enum org.apache.avro.Kind: one of its symbols.
+type AvroKind string
 
-// The symbols of Kind.
+// The symbols of AvroKind.
 const (
-	KindA Kind = "A"
-	KindB Kind = "B"
-	KindC Kind = "C"
+	AvroKindA AvroKind = "A"
+	AvroKindB AvroKind = "B"
+	AvroKindC AvroKind = "C"
 )
 
-// IsValid reports whether x is one of the symbols of Kind.
-func (x Kind) IsValid() bool {
+// IsValid reports whether x is one of the symbols of AvroKind.
+func (x AvroKind) IsValid() bool {
 	switch x {
-	case KindA, KindB, KindC:
+	case AvroKindA, AvroKindB, AvroKindC:
 		return true
 	}
 	return false
 }
 
 // Schema returns the schema of org.apache.avro.Kind.
-func (Kind) Schema() *schema.Schema { return avroSchemas()[32] }
+func (AvroKind) Schema() *schema.Schema { return avroSchemas()[36] }
 
 // AvroMD5 is the Avro fixed org.apache.avro.MD5, of 16 bytes.
 type AvroMD5 [16]byte
 
 // Schema returns the schema of org.apache.avro.MD5.
-func (AvroMD5) Schema() *schema.Schema { return avroSchemas()[33] }
+func (AvroMD5) Schema() *schema.Schema { return avroSchemas()[37] }
 
 // AvroNode is the Avro record org.apache.avro.Node.
 type AvroNode struct {
@@ -439,7 +485,7 @@ type AvroNode struct {
 }
 
 // Schema returns the schema of org.apache.avro.Node.
-func (*AvroNode) Schema() *schema.Schema { return avroSchemas()[34] }
+func (*AvroNode) Schema() *schema.Schema { return avroSchemas()[38] }
 
 // IPAddr is the Avro record ipAddr.
 type IPAddr struct {
@@ -447,187 +493,178 @@ type IPAddr struct {
 }
 
 // Schema returns the schema of ipAddr.
-func (*IPAddr) Schema() *schema.Schema { return avroSchemas()[35] }
+func (*IPAddr) Schema() *schema.Schema { return avroSchemas()[39] }
 
 // IPv6 is the Avro fixed IPv6, of 16 bytes.
 type IPv6 [16]byte
 
 // Schema returns the schema of IPv6.
-func (IPv6) Schema() *schema.Schema { return avroSchemas()[36] }
+func (IPv6) Schema() *schema.Schema { return avroSchemas()[40] }
 
 // IPv4 is the Avro fixed IPv4, of 4 bytes.
 type IPv4 [4]byte
 
 // Schema returns the schema of IPv4.
-func (IPv4) Schema() *schema.Schema { return avroSchemas()[37] }
-
-// MyFixed is the Avro fixed org.apache.hadoop.avro.MyFixed, of 1 bytes.
-type MyFixed [1]byte
-
-// Schema returns the schema of org.apache.hadoop.avro.MyFixed.
-func (MyFixed) Schema() *schema.Schema { return avroSchemas()[38] }
+func (IPv4) Schema() *schema.Schema { return avroSchemas()[41] }
 
 // PyExample21 is the Avro array of a schema file.
 type PyExample21 []Test
 
 // Schema returns the schema of PyExample21.
-func (PyExample21) Schema() *schema.Schema { return avroSchemas()[39] }
+func (PyExample21) Schema() *schema.Schema { return avroSchemas()[42] }
+
+// PyExample48 is the Avro bytes of a schema file.
+type PyExample48 []byte
+
+// Schema returns the schema of PyExample48.
+func (PyExample48) Schema() *schema.Schema { return avroSchemas()[43] }
+
+// PyExample53 is the Avro float of a schema file.
+type PyExample53 float32
+
+// Schema returns the schema of PyExample53.
+func (PyExample53) Schema() *schema.Schema { return avroSchemas()[44] }
+
+// PyExample54 is the Avro int of a schema file.
+type PyExample54 int32
+
+// Schema returns the schema of PyExample54.
+func (PyExample54) Schema() *schema.Schema { return avroSchemas()[45] }
+
+// PyExample55 is the Avro long of a schema file.
+type PyExample55 int64
+
+// Schema returns the schema of PyExample55.
+func (PyExample55) Schema() *schema.Schema { return avroSchemas()[46] }
+
+// PyExample56 is the Avro int of a schema file.
+type PyExample56 int32
+
+// Schema returns the schema of PyExample56.
+func (PyExample56) Schema() *schema.Schema { return avroSchemas()[47] }
+
+// PyExample57 is the Avro long of a schema file.
+type PyExample57 int64
+
+// Schema returns the schema of PyExample57.
+func (PyExample57) Schema() *schema.Schema { return avroSchemas()[48] }
+
+// PyExample58 is the Avro long of a schema file.
+type PyExample58 int64
+
+// Schema returns the schema of PyExample58.
+func (PyExample58) Schema() *schema.Schema { return avroSchemas()[49] }
+
+// PyExample59 is the Avro int of a schema file.
+type PyExample59 int32
+
+// Schema returns the schema of PyExample59.
+func (PyExample59) Schema() *schema.Schema { return avroSchemas()[50] }
+
+// PyExample60 is the Avro long of a schema file.
+type PyExample60 int64
+
+// Schema returns the schema of PyExample60.
+func (PyExample60) Schema() *schema.Schema { return avroSchemas()[51] }
+
+// PyExample61 is the Avro int of a schema file.
+type PyExample61 int32
+
+// Schema returns the schema of PyExample61.
+func (PyExample61) Schema() *schema.Schema { return avroSchemas()[52] }
 
 // PyExample62 is the Avro long of a schema file.
 type PyExample62 int64
 
 // Schema returns the schema of PyExample62.
-func (PyExample62) Schema() *schema.Schema { return avroSchemas()[40] }
+func (PyExample62) Schema() *schema.Schema { return avroSchemas()[53] }
 
 // PyExample63 is the Avro int of a schema file.
 type PyExample63 int32
 
 // Schema returns the schema of PyExample63.
-func (PyExample63) Schema() *schema.Schema { return avroSchemas()[41] }
+func (PyExample63) Schema() *schema.Schema { return avroSchemas()[54] }
 
 // PyExample64 is the Avro map of a schema file.
 type PyExample64 map[string]int64
 
 // Schema returns the schema of PyExample64.
-func (PyExample64) Schema() *schema.Schema { return avroSchemas()[42] }
+func (PyExample64) Schema() *schema.Schema { return avroSchemas()[55] }
 
 // PyExample65 is the Avro map of a schema file.
 type PyExample65 map[string]Test
 
 // Schema returns the schema of PyExample65.
-func (PyExample65) Schema() *schema.Schema { return avroSchemas()[43] }
+func (PyExample65) Schema() *schema.Schema { return avroSchemas()[56] }
 
 // PyExample76 is the Avro map of a schema file.
 type PyExample76 map[string]int64
 
 // Schema returns the schema of PyExample76.
-func (PyExample76) Schema() *schema.Schema { return avroSchemas()[44] }
+func (PyExample76) Schema() *schema.Schema { return avroSchemas()[57] }
 
 // PyExample90 is the Go type of the Avro long of a schema file.
 type PyExample90 = time.Duration
 
 // PyExample90Schema returns the schema of PyExample90.
-func PyExample90Schema() *schema.Schema { return avroSchemas()[45] }
+func PyExample90Schema() *schema.Schema { return avroSchemas()[58] }
 
 // PyExample91 is the Go type of the Avro int of a schema file.
 type PyExample91 = time.Duration
 
 // PyExample91Schema returns the schema of PyExample91.
-func PyExample91Schema() *schema.Schema { return avroSchemas()[46] }
+func PyExample91Schema() *schema.Schema { return avroSchemas()[59] }
 
 // PyExample92 is the Go type of the Avro long of a schema file.
 type PyExample92 = time.Time
 
 // PyExample92Schema returns the schema of PyExample92.
-func PyExample92Schema() *schema.Schema { return avroSchemas()[47] }
+func PyExample92Schema() *schema.Schema { return avroSchemas()[60] }
 
 // PyExample93 is the Go type of the Avro long of a schema file.
 type PyExample93 = time.Time
 
 // PyExample93Schema returns the schema of PyExample93.
-func PyExample93Schema() *schema.Schema { return avroSchemas()[48] }
+func PyExample93Schema() *schema.Schema { return avroSchemas()[61] }
 
 // PyExample94Schema returns the schema of PyExample94.
-func PyExample94Schema() *schema.Schema { return avroSchemas()[49] }
+func PyExample94Schema() *schema.Schema { return avroSchemas()[62] }
 
 // PyExample98 is the Avro string of a schema file.
 type PyExample98 string
 
 // Schema returns the schema of PyExample98.
-func (PyExample98) Schema() *schema.Schema { return avroSchemas()[50] }
+func (PyExample98) Schema() *schema.Schema { return avroSchemas()[63] }
 
 // CppBasicSchemas8 is the Avro null of a schema file.
 type CppBasicSchemas8 struct{}
 
 // Schema returns the schema of CppBasicSchemas8.
-func (CppBasicSchemas8) Schema() *schema.Schema { return avroSchemas()[51] }
+func (CppBasicSchemas8) Schema() *schema.Schema { return avroSchemas()[64] }
 
 // CppBasicSchemas9 is the Avro boolean of a schema file.
 type CppBasicSchemas9 bool
 
 // Schema returns the schema of CppBasicSchemas9.
-func (CppBasicSchemas9) Schema() *schema.Schema { return avroSchemas()[52] }
+func (CppBasicSchemas9) Schema() *schema.Schema { return avroSchemas()[65] }
 
 // CppBasicSchemas10 is the Avro int of a schema file.
 type CppBasicSchemas10 int32
 
 // Schema returns the schema of CppBasicSchemas10.
-func (CppBasicSchemas10) Schema() *schema.Schema { return avroSchemas()[53] }
+func (CppBasicSchemas10) Schema() *schema.Schema { return avroSchemas()[66] }
 
 // CppBasicSchemas11 is the Avro long of a schema file.
 type CppBasicSchemas11 int64
 
 // Schema returns the schema of CppBasicSchemas11.
-func (CppBasicSchemas11) Schema() *schema.Schema { return avroSchemas()[54] }
+func (CppBasicSchemas11) Schema() *schema.Schema { return avroSchemas()[67] }
 
 // CppBasicSchemas12 is the Avro float of a schema file.
 type CppBasicSchemas12 float32
 
 // Schema returns the schema of CppBasicSchemas12.
-func (CppBasicSchemas12) Schema() *schema.Schema { return avroSchemas()[55] }
-
-// CppBasicSchemas13 is the Avro double of a schema file.
-type CppBasicSchemas13 float64
-
-// Schema returns the schema of CppBasicSchemas13.
-func (CppBasicSchemas13) Schema() *schema.Schema { return avroSchemas()[56] }
-
-// CppBasicSchemas14 is the Avro bytes of a schema file.
-type CppBasicSchemas14 []byte
-
-// Schema returns the schema of CppBasicSchemas14.
-func (CppBasicSchemas14) Schema() *schema.Schema { return avroSchemas()[57] }
-
-// CppBasicSchemas15 is the Avro string of a schema file.
-type CppBasicSchemas15 string
-
-// Schema returns the schema of CppBasicSchemas15.
-func (CppBasicSchemas15) Schema() *schema.Schema { return avroSchemas()[58] }
-
-// CppBasicSchemas22 is the Avro array of a schema file.
-type CppBasicSchemas22 []int64
-
-// Schema returns the schema of CppBasicSchemas22.
-func (CppBasicSchemas22) Schema() *schema.Schema { return avroSchemas()[59] }
-
-// CppBasicSchemas23 is the Avro array of a schema file.
-type CppBasicSchemas23 []Test
-
-// Schema returns the schema of CppBasicSchemas23.
-func (CppBasicSchemas23) Schema() *schema.Schema { return avroSchemas()[60] }
-
-// CppBasicSchemas24 is the Avro map of a schema file.
-type CppBasicSchemas24 map[string]int64
-
-// Schema returns the schema of CppBasicSchemas24.
-func (CppBasicSchemas24) Schema() *schema.Schema { return avroSchemas()[61] }
-
-// CppBasicSchemas25 is the Avro map of a schema file.
-type CppBasicSchemas25 map[string]Test
-
-// Schema returns the schema of CppBasicSchemas25.
-func (CppBasicSchemas25) Schema() *schema.Schema { return avroSchemas()[62] }
-
-// CppBasicSchemas26Schema returns the schema of CppBasicSchemas26.
-func CppBasicSchemas26Schema() *schema.Schema { return avroSchemas()[63] }
-
-// CppBasicSchemas31 is the Avro null of a schema file.
-type CppBasicSchemas31 struct{}
-
-// Schema returns the schema of CppBasicSchemas31.
-func (CppBasicSchemas31) Schema() *schema.Schema { return avroSchemas()[64] }
-
-// CppBasicSchemas32 is the Avro boolean of a schema file.
-type CppBasicSchemas32 bool
-
-// Schema returns the schema of CppBasicSchemas32.
-func (CppBasicSchemas32) Schema() *schema.Schema { return avroSchemas()[65] }
-
-// CppBasicSchemas35 is the Avro array of a schema file.
-type CppBasicSchemas35 []int64
-
-// Schema returns the schema of CppBasicSchemas35.
-func (CppBasicSchemas35) Schema() *schema.Schema { return avroSchemas()[66] }
+func (CppBasicSchemas12) Schema() *schema.Schema { return avroSchemas()[68] }
 
 // RootRecordUnion1WithDefaultValue is an Avro union, one of: RootRecordUnion1WithDefaultValueString, RootRecordUnion1WithDefaultValueInt.
 type RootRecordUnion1WithDefaultValue interface {
@@ -739,25 +776,6 @@ var (
 	_ PyExample94 = PyExample94Long(0)
 )
 
-// CppBasicSchemas26 is an Avro union, one of: CppBasicSchemas26String, CppBasicSchemas26Long, nil for null.
-type CppBasicSchemas26 interface {
-	isCppBasicSchemas26()
-}
-
-// CppBasicSchemas26String is the string branch of CppBasicSchemas26.
-type CppBasicSchemas26String string
-
-// CppBasicSchemas26Long is the long branch of CppBasicSchemas26.
-type CppBasicSchemas26Long int64
-
-func (CppBasicSchemas26String) isCppBasicSchemas26() {}
-func (CppBasicSchemas26Long) isCppBasicSchemas26()   {}
-
-var (
-	_ CppBasicSchemas26 = CppBasicSchemas26String("")
-	_ CppBasicSchemas26 = CppBasicSchemas26Long(0)
-)
-
 func init() {
 	avro.Register("string", RootRecordUnion1WithDefaultValueString(""))
 	avro.Register("int", RootRecordUnion1WithDefaultValueInt(0))
@@ -772,23 +790,33 @@ func init() {
 	avro.Register("IPv4", IPv4{})
 	avro.Register("string", PyExample94String(""))
 	avro.Register("long", PyExample94Long(0))
-	avro.Register("string", CppBasicSchemas26String(""))
-	avro.Register("long", CppBasicSchemas26Long(0))
 }
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
-var avroSchemas = sync.OnceValue(func() *[67]*schema.Schema {
-	p := schema.NewParser()
+var avroSchemas = sync.OnceValue(func() *[69]*schema.Schema {
+	p := schema.ParseOptions{UnicodeNames: true}.NewParser()
 	var roots [48]*schema.Schema
 	for i, text := range [...]string{
 		`{"type":"record","name":"RootRecord","fields":[{"name":"mylong","type":"long"},{"name":"mymap","type":{"type":"map","values":"int"}},{"name":"nestedrecord","type":{"type":"record","name":"Nested","fields":[{"name":"inval2","type":"string"},{"name":"inval1","type":"double"},{"name":"inval3","type":"int"}]}},{"name":"recordmap","type":{"type":"map","values":"Nested"}},{"name":"withDefaultValue","type":{"type":"record","name":"WithDefaultValue","fields":[{"name":"s1","type":"string"},{"name":"d1","type":"double"},{"name":"i1","type":"int"}]},"default":{"s1":"\"sval\\u8352\"","d1":5.67,"i1":99}},{"name":"union1WithDefaultValue","type":["string","int"],"default":"sval"},{"name":"union2WithDefaultValue","type":["null","string"],"default":null},{"name":"myarray","type":{"type":"array","items":"double"}},{"name":"myarraywithDefaultValue","type":{"type":"array","items":"int"},"default":[2,3]},{"name":"myenum","type":{"type":"enum","name":"ExampleEnum","symbols":["zero","one","two","three"]}},{"name":"myunion","type":["null",{"type":"map","values":"int"},"float"],"default":null},{"name":"anotherunion","type":["bytes","null"]},{"name":"mybool","type":"boolean"},{"name":"anothernested","type":"Nested"},{"name":"rwd","type":{"type":"record","name":"RecordWithDefault","fields":[{"name":"rwd_f1","type":"Nested"}]},"default":{"rwd_f1":{"inval2":"hello","inval1":4.23,"inval3":100}}},{"name":"myfixed","type":{"type":"fixed","name":"md5","size":16}},{"name":"myfixedwithDefaultValue","type":[{"type":"fixed","name":"val","size":1},"null"],"default":"\u0001"},{"name":"anotherint","type":"int"},{"name":"bytes","type":"bytes"},{"name":"byteswithDefaultValue","type":["bytes","null"],"default":"ÿª"}]}`,
 		`{"type":"record","name":"LongList","aliases":["LinkedLongs"],"fields":[{"name":"value","type":"long"},{"name":"next","type":["LongList","null"]}]}`,
 		`{"type":"record","name":"R","fields":[{"name":"s","type":{"type":"record","name":"Y","namespace":"x","fields":[{"name":"e","type":{"type":"fixed","name":"Z","namespace":"","size":8}}]}},{"name":"t","type":"Z"}]}`,
+		`{"type":"record","name":"echo","fields":[{"name":"record","type":{"type":"record","name":"TestRecord","namespace":"org.apache.avro.test","fields":[{"name":"name","type":"string","order":"ignore"},{"name":"kind","type":{"type":"enum","name":"Kind","symbols":["FOO","BAR","BAZ"]},"order":"descending"},{"name":"hash","type":{"type":"fixed","name":"MD5","size":16}}]}}]}`,
+		`{"type":"record","name":"TestRecord","namespace":"org.apache.avro.test","fields":[{"name":"name","type":"string","order":"ignore"},{"name":"kind","type":"Kind","order":"descending"},{"name":"hash","type":"MD5"}]}`,
 		`{"type":"record","name":"Weather","namespace":"test","fields":[{"name":"station","type":"string"},{"name":"time","type":"long"},{"name":"temp","type":"int"},{"name":"neighbors","type":{"type":"array","items":{"type":"record","name":"Neighbor","fields":[{"name":"station","type":{"type":"record","name":"Station","fields":[{"name":"station_id","type":["string","null"]}],"__fastavro_parsed":true}}],"__fastavro_parsed":true}}}],"__fastavro_parsed":true}`,
 		`{"type":"array","items":{"type":"enum","name":"Test","symbols":["A","B"]}}`,
 		`{"type":"enum","name":"Test","symbols":["A","B"]}`,
-		`{"type":"fixed","name":"TestIgnored","size":5,"logicalType":"decimal","scale":2}`,
+		`{"type":"bytes","logicalType":"decimal","precision":2,"scale":3}`,
+		`{"type":"fixed","name":"TestIgnored","size":5,"logicalType":"decimal","precision":-10,"scale":2}`,
+		`{"type":"float","logicalType":"decimal","precision":2,"scale":0}`,
+		`{"type":"int","logicalType":"date1"}`,
+		`{"type":"long","logicalType":"date"}`,
+		`{"type":"int","logicalType":"time-milis"}`,
+		`{"type":"long","logicalType":"time-millis"}`,
+		`{"type":"long","logicalType":"time-micro"}`,
+		`{"type":"int","logicalType":"time-micros"}`,
+		`{"type":"long","logicalType":"timestamp-milis"}`,
+		`{"type":"int","logicalType":"timestamp-millis"}`,
 		`{"type":"long","logicalType":"timestamp-micro"}`,
 		`{"type":"int","logicalType":"timestamp-micros"}`,
 		`{"type":"map","values":"long"}`,
@@ -818,18 +846,6 @@ var avroSchemas = sync.OnceValue(func() *[67]*schema.Schema {
 		`"int"`,
 		`"long"`,
 		`"float"`,
-		`"double"`,
-		`"bytes"`,
-		`"string"`,
-		`{"type":"array","items":"long","doc":"array_doc"}`,
-		`{"type":"array","items":"Test"}`,
-		`{"type":"map","values":"long","doc":"map_doc"}`,
-		`{"type":"map","values":"Test"}`,
-		`["string","null","long"]`,
-		`{"type":"fixed","name":"MyFixed","namespace":"org.apache.hadoop.avro","size":1}`,
-		`{"type":"null","extra attribute":"should be ignored"}`,
-		`{"type":"boolean","extra1":1,"extra2":2,"extra3":3}`,
-		`{"type":"array","items":"long","extra attribute":"1"}`,
 	} {
 		s, err := p.Parse(text)
 		if err != nil {
@@ -837,7 +853,7 @@ var avroSchemas = sync.OnceValue(func() *[67]*schema.Schema {
 		}
 		roots[i] = s
 	}
-	return &[67]*schema.Schema{
+	return &[69]*schema.Schema{
 		p.Lookup("RootRecord"),
 		p.Lookup("Nested"),
 		p.Lookup("WithDefaultValue"),
@@ -849,6 +865,10 @@ var avroSchemas = sync.OnceValue(func() *[67]*schema.Schema {
 		p.Lookup("R"),
 		p.Lookup("x.Y"),
 		p.Lookup("Z"),
+		p.Lookup("echo"),
+		p.Lookup("org.apache.avro.test.TestRecord"),
+		p.Lookup("org.apache.avro.test.Kind"),
+		p.Lookup("org.apache.avro.test.MD5"),
 		p.Lookup("test.Weather"),
 		p.Lookup("test.Neighbor"),
 		p.Lookup("test.Station"),
@@ -876,25 +896,22 @@ var avroSchemas = sync.OnceValue(func() *[67]*schema.Schema {
 		p.Lookup("ipAddr"),
 		p.Lookup("IPv6"),
 		p.Lookup("IPv4"),
-		p.Lookup("org.apache.hadoop.avro.MyFixed"),
-		roots[4],
-		roots[7],
+		roots[6],
 		roots[8],
-		roots[9],
 		roots[10],
+		roots[11],
+		roots[12],
+		roots[13],
+		roots[14],
+		roots[15],
+		roots[16],
 		roots[17],
-		roots[25],
-		roots[26],
-		roots[27],
-		roots[28],
+		roots[18],
+		roots[19],
+		roots[20],
+		roots[21],
+		roots[22],
 		roots[29],
-		roots[30],
-		roots[31],
-		roots[32],
-		roots[33],
-		roots[34],
-		roots[35],
-		roots[36],
 		roots[37],
 		roots[38],
 		roots[39],
@@ -902,6 +919,7 @@ var avroSchemas = sync.OnceValue(func() *[67]*schema.Schema {
 		roots[41],
 		roots[42],
 		roots[43],
+		roots[44],
 		roots[45],
 		roots[46],
 		roots[47],

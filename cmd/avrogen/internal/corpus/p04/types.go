@@ -98,8 +98,8 @@ func (x Test) IsValid() bool {
 // Schema returns the schema of Test.
 func (Test) Schema() *schema.Schema { return avroSchemas()[7] }
 
-// TestIgnored is the Avro fixed TestIgnored, of 2 bytes.
-type TestIgnored [2]byte
+// TestIgnored is the Avro fixed TestIgnored, of 5 bytes.
+type TestIgnored [5]byte
 
 // Schema returns the schema of TestIgnored.
 func (TestIgnored) Schema() *schema.Schema { return avroSchemas()[8] }
@@ -121,13 +121,19 @@ type Int struct {
 // Schema returns the schema of ns.int.
 func (*Int) Schema() *schema.Schema { return avroSchemas()[10] }
 
+// MyFixed is the Avro fixed org.apache.hadoop.avro.MyFixed, of 1 bytes.
+type MyFixed [1]byte
+
+// Schema returns the schema of org.apache.hadoop.avro.MyFixed.
+func (MyFixed) Schema() *schema.Schema { return avroSchemas()[11] }
+
 // Test2 is the Avro record test.
 type Test2 struct {
 	Double float64 `avro:"double"`
 }
 
 // Schema returns the schema of test.
-func (*Test2) Schema() *schema.Schema { return avroSchemas()[11] }
+func (*Test2) Schema() *schema.Schema { return avroSchemas()[12] }
 
 // ABTest is the Avro record a.b$.Test.
 type ABTest struct {
@@ -135,13 +141,7 @@ type ABTest struct {
 }
 
 // Schema returns the schema of a.b$.Test.
-func (*ABTest) Schema() *schema.Schema { return avroSchemas()[12] }
-
-// MyFixed is the Avro fixed org.apache.hadoop.avro.MyFixed, of 1 bytes.
-type MyFixed [1]byte
-
-// Schema returns the schema of org.apache.hadoop.avro.MyFixed.
-func (MyFixed) Schema() *schema.Schema { return avroSchemas()[13] }
+func (*ABTest) Schema() *schema.Schema { return avroSchemas()[13] }
 
 // Host is the Avro record org.acme.custom.Host.
 //
@@ -304,228 +304,185 @@ type Leaf struct {
 // Schema returns the schema of org.acme.tree.Leaf.
 func (*Leaf) Schema() *schema.Schema { return avroSchemas()[24] }
 
-// Outer is the Avro record org.acme.cycle.Outer.
-//
-// A record that holds itself by value through another: no finite datum, but the Go code must compile.
-type Outer struct {
-	Inner Inner `avro:"inner"`
-}
+// CppBasicSchemas13 is the Avro double of a schema file.
+type CppBasicSchemas13 float64
 
-// Schema returns the schema of org.acme.cycle.Outer.
-func (*Outer) Schema() *schema.Schema { return avroSchemas()[25] }
+// Schema returns the schema of CppBasicSchemas13.
+func (CppBasicSchemas13) Schema() *schema.Schema { return avroSchemas()[25] }
 
-// Inner is the Avro record org.acme.cycle.Inner.
-type Inner struct {
-	Outer *Outer `avro:"outer"`
-}
+// CppBasicSchemas14 is the Avro bytes of a schema file.
+type CppBasicSchemas14 []byte
 
-// Schema returns the schema of org.acme.cycle.Inner.
-func (*Inner) Schema() *schema.Schema { return avroSchemas()[26] }
+// Schema returns the schema of CppBasicSchemas14.
+func (CppBasicSchemas14) Schema() *schema.Schema { return avroSchemas()[26] }
 
-// Shapes is the Avro record org.acme.shapes.Shapes.
-//
-// Every shape of union the generator gives a Go type to.
-type Shapes struct {
-	OptionalRecord  *Point                      `avro:"optional_record"`
-	OptionalString  *string                     `avro:"optional_string"`
-	StringThenNull  *string                     `avro:"string_then_null"`
-	OptionalArray   []string                    `avro:"optional_array"`
-	OptionalMap     map[string]int64            `avro:"optional_map"`
-	OptionalBytes   []byte                      `avro:"optional_bytes"`
-	OneBranch       string                      `avro:"one_branch"`
-	OnlyNull        *struct{}                   `avro:"only_null"`
-	Primitives      ShapesPrimitives            `avro:"primitives"`
-	Records         ShapesRecords               `avro:"records"`
-	NullAndRecords  ShapesNullAndRecords        `avro:"null_and_records"`
-	Mixed           ShapesMixed                 `avro:"mixed"`
-	InArray         []ShapesInArrayItem         `avro:"in_array"`
-	InMap           map[string]ShapesInMapValue `avro:"in_map"`
-	LogicalBranches ShapesLogicalBranches       `avro:"logical_branches"`
-	Color           Color                       `avro:"color"`
-	Hash            Hash                        `avro:"hash"`
-}
+// CppBasicSchemas15 is the Avro string of a schema file.
+type CppBasicSchemas15 string
 
-// Schema returns the schema of org.acme.shapes.Shapes.
-func (*Shapes) Schema() *schema.Schema { return avroSchemas()[27] }
+// Schema returns the schema of CppBasicSchemas15.
+func (CppBasicSchemas15) Schema() *schema.Schema { return avroSchemas()[27] }
 
-// Point is the Avro record org.acme.shapes.Point.
-type Point struct {
-	X int32 `avro:"x"`
-	Y int32 `avro:"y"`
-}
+// CppBasicSchemas22 is the Avro array of a schema file.
+type CppBasicSchemas22 []int64
 
-// Schema returns the schema of org.acme.shapes.Point.
-func (*Point) Schema() *schema.Schema { return avroSchemas()[28] }
+// Schema returns the schema of CppBasicSchemas22.
+func (CppBasicSchemas22) Schema() *schema.Schema { return avroSchemas()[28] }
 
-// Circle is the Avro record org.acme.shapes.Circle.
-type Circle struct {
-	Center Point   `avro:"center"`
-	Radius float64 `avro:"radius"`
-}
+// CppBasicSchemas24 is the Avro map of a schema file.
+type CppBasicSchemas24 map[string]int64
 
-// Schema returns the schema of org.acme.shapes.Circle.
-func (*Circle) Schema() *schema.Schema { return avroSchemas()[29] }
+// Schema returns the schema of CppBasicSchemas24.
+func (CppBasicSchemas24) Schema() *schema.Schema { return avroSchemas()[29] }
 
-// Color is the Avro enum org.acme.shapes.Color: one of its symbols.
-type Color string
+// CppBasicSchemas26Schema returns the schema of CppBasicSchemas26.
+func CppBasicSchemas26Schema() *schema.Schema { return avroSchemas()[30] }
 
-// The symbols of Color.
-const (
-	ColorRed   Color = "RED"
-	ColorGreen Color = "GREEN"
-	ColorBlue  Color = "BLUE"
-)
+// CppBasicSchemas31 is the Avro null of a schema file.
+type CppBasicSchemas31 struct{}
 
-// ColorDefault is the enum's default: the symbol a reader of a newer
-// writer's data reads for a symbol it does not know.
-const ColorDefault = ColorRed
+// Schema returns the schema of CppBasicSchemas31.
+func (CppBasicSchemas31) Schema() *schema.Schema { return avroSchemas()[31] }
 
-// IsValid reports whether x is one of the symbols of Color.
-func (x Color) IsValid() bool {
-	switch x {
-	case ColorRed, ColorGreen, ColorBlue:
-		return true
-	}
-	return false
-}
+// CppBasicSchemas32 is the Avro boolean of a schema file.
+type CppBasicSchemas32 bool
 
-// Schema returns the schema of org.acme.shapes.Color.
-func (Color) Schema() *schema.Schema { return avroSchemas()[30] }
+// Schema returns the schema of CppBasicSchemas32.
+func (CppBasicSchemas32) Schema() *schema.Schema { return avroSchemas()[32] }
 
-// Hash is the Avro fixed org.acme.shapes.Hash, of 4 bytes.
-type Hash [4]byte
+// CppBasicSchemas35 is the Avro array of a schema file.
+type CppBasicSchemas35 []int64
 
-// Schema returns the schema of org.acme.shapes.Hash.
-func (Hash) Schema() *schema.Schema { return avroSchemas()[31] }
+// Schema returns the schema of CppBasicSchemas35.
+func (CppBasicSchemas35) Schema() *schema.Schema { return avroSchemas()[33] }
 
 // CppBasicSchemas36 is the Avro array of a schema file.
 type CppBasicSchemas36 []int64
 
 // Schema returns the schema of CppBasicSchemas36.
-func (CppBasicSchemas36) Schema() *schema.Schema { return avroSchemas()[32] }
+func (CppBasicSchemas36) Schema() *schema.Schema { return avroSchemas()[34] }
 
 // CppBasicSchemas37 is the Avro array of a schema file.
 type CppBasicSchemas37 []int64
 
 // Schema returns the schema of CppBasicSchemas37.
-func (CppBasicSchemas37) Schema() *schema.Schema { return avroSchemas()[33] }
+func (CppBasicSchemas37) Schema() *schema.Schema { return avroSchemas()[35] }
 
 // CppBasicSchemas38 is the Avro array of a schema file.
 type CppBasicSchemas38 []int64
 
 // Schema returns the schema of CppBasicSchemas38.
-func (CppBasicSchemas38) Schema() *schema.Schema { return avroSchemas()[34] }
+func (CppBasicSchemas38) Schema() *schema.Schema { return avroSchemas()[36] }
 
 // CppBasicSchemas39 is the Avro array of a schema file.
 type CppBasicSchemas39 []int64
 
 // Schema returns the schema of CppBasicSchemas39.
-func (CppBasicSchemas39) Schema() *schema.Schema { return avroSchemas()[35] }
+func (CppBasicSchemas39) Schema() *schema.Schema { return avroSchemas()[37] }
 
 // CppBasicSchemas40 is the Avro map of a schema file.
 type CppBasicSchemas40 map[string]int64
 
 // Schema returns the schema of CppBasicSchemas40.
-func (CppBasicSchemas40) Schema() *schema.Schema { return avroSchemas()[36] }
+func (CppBasicSchemas40) Schema() *schema.Schema { return avroSchemas()[38] }
 
 // CppRoundTripSchemas13 is the Avro array of a schema file.
 type CppRoundTripSchemas13 []int64
 
 // Schema returns the schema of CppRoundTripSchemas13.
-func (CppRoundTripSchemas13) Schema() *schema.Schema { return avroSchemas()[37] }
+func (CppRoundTripSchemas13) Schema() *schema.Schema { return avroSchemas()[39] }
 
 // CppRoundTripSchemas15 is the Avro map of a schema file.
 type CppRoundTripSchemas15 map[string]int64
 
 // Schema returns the schema of CppRoundTripSchemas15.
-func (CppRoundTripSchemas15) Schema() *schema.Schema { return avroSchemas()[38] }
+func (CppRoundTripSchemas15) Schema() *schema.Schema { return avroSchemas()[40] }
 
 // CppRoundTripSchemas22 is the Go type of the Avro bytes of a schema file.
 type CppRoundTripSchemas22 = *big.Rat
 
 // CppRoundTripSchemas22Schema returns the schema of CppRoundTripSchemas22.
-func CppRoundTripSchemas22Schema() *schema.Schema { return avroSchemas()[39] }
+func CppRoundTripSchemas22Schema() *schema.Schema { return avroSchemas()[41] }
 
 // CppRoundTripSchemas23 is the Go type of the Avro bytes of a schema file.
 type CppRoundTripSchemas23 = *big.Rat
 
 // CppRoundTripSchemas23Schema returns the schema of CppRoundTripSchemas23.
-func CppRoundTripSchemas23Schema() *schema.Schema { return avroSchemas()[40] }
+func CppRoundTripSchemas23Schema() *schema.Schema { return avroSchemas()[42] }
 
 // CppRoundTripSchemas26 is the Go type of the Avro int of a schema file.
 type CppRoundTripSchemas26 = time.Time
 
 // CppRoundTripSchemas26Schema returns the schema of CppRoundTripSchemas26.
-func CppRoundTripSchemas26Schema() *schema.Schema { return avroSchemas()[41] }
+func CppRoundTripSchemas26Schema() *schema.Schema { return avroSchemas()[43] }
 
 // CppRoundTripSchemas27 is the Go type of the Avro int of a schema file.
 type CppRoundTripSchemas27 = time.Duration
 
 // CppRoundTripSchemas27Schema returns the schema of CppRoundTripSchemas27.
-func CppRoundTripSchemas27Schema() *schema.Schema { return avroSchemas()[42] }
+func CppRoundTripSchemas27Schema() *schema.Schema { return avroSchemas()[44] }
 
 // CppRoundTripSchemas28 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas28 = time.Duration
 
 // CppRoundTripSchemas28Schema returns the schema of CppRoundTripSchemas28.
-func CppRoundTripSchemas28Schema() *schema.Schema { return avroSchemas()[43] }
+func CppRoundTripSchemas28Schema() *schema.Schema { return avroSchemas()[45] }
 
 // CppRoundTripSchemas29 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas29 = time.Time
 
 // CppRoundTripSchemas29Schema returns the schema of CppRoundTripSchemas29.
-func CppRoundTripSchemas29Schema() *schema.Schema { return avroSchemas()[44] }
+func CppRoundTripSchemas29Schema() *schema.Schema { return avroSchemas()[46] }
 
 // CppRoundTripSchemas30 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas30 = time.Time
 
 // CppRoundTripSchemas30Schema returns the schema of CppRoundTripSchemas30.
-func CppRoundTripSchemas30Schema() *schema.Schema { return avroSchemas()[45] }
+func CppRoundTripSchemas30Schema() *schema.Schema { return avroSchemas()[47] }
 
 // CppRoundTripSchemas31 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas31 = time.Time
 
 // CppRoundTripSchemas31Schema returns the schema of CppRoundTripSchemas31.
-func CppRoundTripSchemas31Schema() *schema.Schema { return avroSchemas()[46] }
+func CppRoundTripSchemas31Schema() *schema.Schema { return avroSchemas()[48] }
 
 // CppRoundTripSchemas32 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas32 = time.Time
 
 // CppRoundTripSchemas32Schema returns the schema of CppRoundTripSchemas32.
-func CppRoundTripSchemas32Schema() *schema.Schema { return avroSchemas()[47] }
+func CppRoundTripSchemas32Schema() *schema.Schema { return avroSchemas()[49] }
 
 // CppRoundTripSchemas33 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas33 = time.Time
 
 // CppRoundTripSchemas33Schema returns the schema of CppRoundTripSchemas33.
-func CppRoundTripSchemas33Schema() *schema.Schema { return avroSchemas()[48] }
+func CppRoundTripSchemas33Schema() *schema.Schema { return avroSchemas()[50] }
 
 // CppRoundTripSchemas34 is the Go type of the Avro long of a schema file.
 type CppRoundTripSchemas34 = time.Time
 
 // CppRoundTripSchemas34Schema returns the schema of CppRoundTripSchemas34.
-func CppRoundTripSchemas34Schema() *schema.Schema { return avroSchemas()[49] }
+func CppRoundTripSchemas34Schema() *schema.Schema { return avroSchemas()[51] }
 
 // CppRoundTripSchemas36 is the Avro string of a schema file.
 type CppRoundTripSchemas36 string
 
 // Schema returns the schema of CppRoundTripSchemas36.
-func (CppRoundTripSchemas36) Schema() *schema.Schema { return avroSchemas()[50] }
+func (CppRoundTripSchemas36) Schema() *schema.Schema { return avroSchemas()[52] }
 
 // CppRoundTripSchemas41 is the Avro array of a schema file.
 type CppRoundTripSchemas41 []int64
 
 // Schema returns the schema of CppRoundTripSchemas41.
-func (CppRoundTripSchemas41) Schema() *schema.Schema { return avroSchemas()[51] }
+func (CppRoundTripSchemas41) Schema() *schema.Schema { return avroSchemas()[53] }
 
 // CppRoundTripSchemas42 is the Avro map of a schema file.
 type CppRoundTripSchemas42 map[string]int64
 
 // Schema returns the schema of CppRoundTripSchemas42.
-func (CppRoundTripSchemas42) Schema() *schema.Schema { return avroSchemas()[52] }
+func (CppRoundTripSchemas42) Schema() *schema.Schema { return avroSchemas()[54] }
 
 // NamesSchema returns the schema of Names.
-func NamesSchema() *schema.Schema { return avroSchemas()[53] }
+func NamesSchema() *schema.Schema { return avroSchemas()[55] }
 
 // HostEither is an Avro union, one of: HostEitherLong, HostEitherString, nil for null.
 type HostEither interface {
@@ -559,174 +516,23 @@ var (
 	_ TreeNext = (*Leaf)(nil)
 )
 
-// ShapesPrimitives is an Avro union, one of: ShapesPrimitivesString, ShapesPrimitivesInt, ShapesPrimitivesBoolean, ShapesPrimitivesDouble, ShapesPrimitivesBytes.
-type ShapesPrimitives interface {
-	isShapesPrimitives()
+// CppBasicSchemas26 is an Avro union, one of: CppBasicSchemas26String, CppBasicSchemas26Long, nil for null.
+type CppBasicSchemas26 interface {
+	isCppBasicSchemas26()
 }
 
-// ShapesPrimitivesString is the string branch of ShapesPrimitives.
-type ShapesPrimitivesString string
+// CppBasicSchemas26String is the string branch of CppBasicSchemas26.
+type CppBasicSchemas26String string
 
-// ShapesPrimitivesInt is the int branch of ShapesPrimitives.
-type ShapesPrimitivesInt int32
+// CppBasicSchemas26Long is the long branch of CppBasicSchemas26.
+type CppBasicSchemas26Long int64
 
-// ShapesPrimitivesBoolean is the boolean branch of ShapesPrimitives.
-type ShapesPrimitivesBoolean bool
-
-// ShapesPrimitivesDouble is the double branch of ShapesPrimitives.
-type ShapesPrimitivesDouble float64
-
-// ShapesPrimitivesBytes is the bytes branch of ShapesPrimitives.
-type ShapesPrimitivesBytes []byte
-
-func (ShapesPrimitivesString) isShapesPrimitives()  {}
-func (ShapesPrimitivesInt) isShapesPrimitives()     {}
-func (ShapesPrimitivesBoolean) isShapesPrimitives() {}
-func (ShapesPrimitivesDouble) isShapesPrimitives()  {}
-func (ShapesPrimitivesBytes) isShapesPrimitives()   {}
+func (CppBasicSchemas26String) isCppBasicSchemas26() {}
+func (CppBasicSchemas26Long) isCppBasicSchemas26()   {}
 
 var (
-	_ ShapesPrimitives = ShapesPrimitivesString("")
-	_ ShapesPrimitives = ShapesPrimitivesInt(0)
-	_ ShapesPrimitives = ShapesPrimitivesBoolean(false)
-	_ ShapesPrimitives = ShapesPrimitivesDouble(0)
-	_ ShapesPrimitives = ShapesPrimitivesBytes(nil)
-)
-
-// ShapesRecords is an Avro union, one of: *Point, *Circle.
-type ShapesRecords interface {
-	isShapesRecords()
-}
-
-func (*Point) isShapesRecords()  {}
-func (*Circle) isShapesRecords() {}
-
-var (
-	_ ShapesRecords = (*Point)(nil)
-	_ ShapesRecords = (*Circle)(nil)
-)
-
-// ShapesNullAndRecords is an Avro union, one of: *Point, *Circle, nil for null.
-type ShapesNullAndRecords interface {
-	isShapesNullAndRecords()
-}
-
-func (*Point) isShapesNullAndRecords()  {}
-func (*Circle) isShapesNullAndRecords() {}
-
-var (
-	_ ShapesNullAndRecords = (*Point)(nil)
-	_ ShapesNullAndRecords = (*Circle)(nil)
-)
-
-// ShapesMixed is an Avro union, one of: ShapesMixedLong, ShapesMixedString, ShapesMixedArray, ShapesMixedMap, Color, Hash, nil for null.
-type ShapesMixed interface {
-	isShapesMixed()
-}
-
-// ShapesMixedLong is the long branch of ShapesMixed.
-type ShapesMixedLong int64
-
-// ShapesMixedString is the string branch of ShapesMixed.
-type ShapesMixedString string
-
-// ShapesMixedArray is the array branch of ShapesMixed.
-type ShapesMixedArray []Point
-
-// ShapesMixedMap is the map branch of ShapesMixed.
-type ShapesMixedMap map[string]ShapesMixedMapValue
-
-func (ShapesMixedLong) isShapesMixed()   {}
-func (ShapesMixedString) isShapesMixed() {}
-func (ShapesMixedArray) isShapesMixed()  {}
-func (ShapesMixedMap) isShapesMixed()    {}
-func (Color) isShapesMixed()             {}
-func (Hash) isShapesMixed()              {}
-
-var (
-	_ ShapesMixed = ShapesMixedLong(0)
-	_ ShapesMixed = ShapesMixedString("")
-	_ ShapesMixed = ShapesMixedArray(nil)
-	_ ShapesMixed = ShapesMixedMap(nil)
-	_ ShapesMixed = Color("")
-	_ ShapesMixed = Hash{}
-)
-
-// ShapesMixedMapValue is an Avro union, one of: ShapesMixedMapValueInt, ShapesMixedMapValueString, nil for null.
-type ShapesMixedMapValue interface {
-	isShapesMixedMapValue()
-}
-
-// ShapesMixedMapValueInt is the int branch of ShapesMixedMapValue.
-type ShapesMixedMapValueInt int32
-
-// ShapesMixedMapValueString is the string branch of ShapesMixedMapValue.
-type ShapesMixedMapValueString string
-
-func (ShapesMixedMapValueInt) isShapesMixedMapValue()    {}
-func (ShapesMixedMapValueString) isShapesMixedMapValue() {}
-
-var (
-	_ ShapesMixedMapValue = ShapesMixedMapValueInt(0)
-	_ ShapesMixedMapValue = ShapesMixedMapValueString("")
-)
-
-// ShapesInArrayItem is an Avro union, one of: ShapesInArrayItemInt, ShapesInArrayItemString, Color.
-type ShapesInArrayItem interface {
-	isShapesInArrayItem()
-}
-
-// ShapesInArrayItemInt is the int branch of ShapesInArrayItem.
-type ShapesInArrayItemInt int32
-
-// ShapesInArrayItemString is the string branch of ShapesInArrayItem.
-type ShapesInArrayItemString string
-
-func (ShapesInArrayItemInt) isShapesInArrayItem()    {}
-func (ShapesInArrayItemString) isShapesInArrayItem() {}
-func (Color) isShapesInArrayItem()                   {}
-
-var (
-	_ ShapesInArrayItem = ShapesInArrayItemInt(0)
-	_ ShapesInArrayItem = ShapesInArrayItemString("")
-	_ ShapesInArrayItem = Color("")
-)
-
-// ShapesInMapValue is an Avro union, one of: *Point, *Circle, nil for null.
-type ShapesInMapValue interface {
-	isShapesInMapValue()
-}
-
-func (*Point) isShapesInMapValue()  {}
-func (*Circle) isShapesInMapValue() {}
-
-var (
-	_ ShapesInMapValue = (*Point)(nil)
-	_ ShapesInMapValue = (*Circle)(nil)
-)
-
-// ShapesLogicalBranches is an Avro union, one of: ShapesLogicalBranchesString, ShapesLogicalBranchesTimestampMillis, ShapesLogicalBranchesDecimal, nil for null.
-type ShapesLogicalBranches interface {
-	isShapesLogicalBranches()
-}
-
-// ShapesLogicalBranchesString is the string branch of ShapesLogicalBranches.
-type ShapesLogicalBranchesString string
-
-// ShapesLogicalBranchesTimestampMillis is the timestamp-millis branch of ShapesLogicalBranches.
-type ShapesLogicalBranchesTimestampMillis struct{ time.Time }
-
-// ShapesLogicalBranchesDecimal is the decimal branch of ShapesLogicalBranches.
-type ShapesLogicalBranchesDecimal struct{ *big.Rat }
-
-func (ShapesLogicalBranchesString) isShapesLogicalBranches()          {}
-func (ShapesLogicalBranchesTimestampMillis) isShapesLogicalBranches() {}
-func (ShapesLogicalBranchesDecimal) isShapesLogicalBranches()         {}
-
-var (
-	_ ShapesLogicalBranches = ShapesLogicalBranchesString("")
-	_ ShapesLogicalBranches = ShapesLogicalBranchesTimestampMillis{}
-	_ ShapesLogicalBranches = ShapesLogicalBranchesDecimal{}
+	_ CppBasicSchemas26 = CppBasicSchemas26String("")
+	_ CppBasicSchemas26 = CppBasicSchemas26Long(0)
 )
 
 // Names is an Avro union, one of: *AX, *BX, *NamesAndWords.
@@ -749,26 +555,8 @@ func init() {
 	avro.Register("string", HostEitherString{})
 	avro.Register("org.acme.tree.Tree", (*Tree)(nil))
 	avro.Register("org.acme.tree.Leaf", (*Leaf)(nil))
-	avro.Register("string", ShapesPrimitivesString(""))
-	avro.Register("int", ShapesPrimitivesInt(0))
-	avro.Register("boolean", ShapesPrimitivesBoolean(false))
-	avro.Register("double", ShapesPrimitivesDouble(0))
-	avro.Register("bytes", ShapesPrimitivesBytes(nil))
-	avro.Register("org.acme.shapes.Point", (*Point)(nil))
-	avro.Register("org.acme.shapes.Circle", (*Circle)(nil))
-	avro.Register("long", ShapesMixedLong(0))
-	avro.Register("string", ShapesMixedString(""))
-	avro.Register("array", ShapesMixedArray(nil))
-	avro.Register("map", ShapesMixedMap(nil))
-	avro.Register("org.acme.shapes.Color", Color(""))
-	avro.Register("org.acme.shapes.Hash", Hash{})
-	avro.Register("int", ShapesMixedMapValueInt(0))
-	avro.Register("string", ShapesMixedMapValueString(""))
-	avro.Register("int", ShapesInArrayItemInt(0))
-	avro.Register("string", ShapesInArrayItemString(""))
-	avro.Register("string", ShapesLogicalBranchesString(""))
-	avro.Register("long", ShapesLogicalBranchesTimestampMillis{})
-	avro.Register("bytes", ShapesLogicalBranchesDecimal{})
+	avro.Register("string", CppBasicSchemas26String(""))
+	avro.Register("long", CppBasicSchemas26Long(0))
 	avro.Register("org.a.X", (*AX)(nil))
 	avro.Register("org.b.X", (*BX)(nil))
 	avro.Register("org.acme.names_and_words", (*NamesAndWords)(nil))
@@ -776,33 +564,31 @@ func init() {
 		Encode: func(v HostEitherString) (netip.Addr, error) { return v.Addr, nil },
 		Decode: func(v netip.Addr) (HostEitherString, error) { return HostEitherString{v}, nil },
 	})
-	avro.RegisterConversion(avro.Conversion[ShapesLogicalBranchesTimestampMillis, time.Time]{
-		Encode: func(v ShapesLogicalBranchesTimestampMillis) (time.Time, error) { return v.Time, nil },
-		Decode: func(v time.Time) (ShapesLogicalBranchesTimestampMillis, error) {
-			return ShapesLogicalBranchesTimestampMillis{v}, nil
-		},
-	})
-	avro.RegisterConversion(avro.Conversion[ShapesLogicalBranchesDecimal, *big.Rat]{
-		Encode: func(v ShapesLogicalBranchesDecimal) (*big.Rat, error) { return v.Rat, nil },
-		Decode: func(v *big.Rat) (ShapesLogicalBranchesDecimal, error) {
-			return ShapesLogicalBranchesDecimal{new(big.Rat).Set(v)}, nil
-		},
-	})
 }
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
-var avroSchemas = sync.OnceValue(func() *[54]*schema.Schema {
+var avroSchemas = sync.OnceValue(func() *[56]*schema.Schema {
 	p := schema.NewParser()
-	var roots [40]*schema.Schema
+	var roots [48]*schema.Schema
 	for i, text := range [...]string{
 		`{"type":"record","name":"R","fields":[{"name":"s","type":{"type":"record","name":"Y","namespace":"x","fields":[{"name":"e","type":{"type":"record","name":"Z","namespace":"","fields":[{"name":"f","type":"Z"}]}}]}},{"name":"t","type":"Z"}]}`,
 		`{"type":"record","name":"LongList","fields":[{"name":"value","type":"long"},{"name":"next","type":["LongList","null"]}]}`,
 		`{"type":"record","name":"Weather","namespace":"test","fields":[{"name":"station","type":"string"},{"name":"time","type":"long"},{"name":"temp","type":"int"},{"name":"left_neighbor","type":{"type":"record","name":"Neighbor","fields":[{"name":"station","type":{"type":"record","name":"Station","fields":[{"name":"station_id","type":["string","null"]}],"__fastavro_parsed":true}}],"__fastavro_parsed":true}},{"name":"right_neighbor","type":"Neighbor"}],"__fastavro_parsed":true}`,
 		`{"type":"enum","name":"Test","doc":"Doc String","symbols":["A","B"]}`,
-		`{"type":"fixed","name":"TestIgnored","size":2,"logicalType":"decimal","precision":2,"scale":3}`,
+		`{"type":"fixed","name":"TestIgnored","size":5,"logicalType":"decimal","scale":2}`,
 		`{"type":"record","name":"record","fields":[{"name":"f","type":"long"}]}`,
 		`{"type":"record","name":"int","namespace":"ns","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","ns.int"]}]}`,
+		`"double"`,
+		`"bytes"`,
+		`"string"`,
+		`{"type":"array","items":"long","doc":"array_doc"}`,
+		`{"type":"map","values":"long","doc":"map_doc"}`,
+		`["string","null","long"]`,
+		`{"type":"fixed","name":"MyFixed","namespace":"org.apache.hadoop.avro","size":1}`,
+		`{"type":"null","extra attribute":"should be ignored"}`,
+		`{"type":"boolean","extra1":1,"extra2":2,"extra3":3}`,
+		`{"type":"array","items":"long","extra attribute":"1"}`,
 		`{"type":"array","items":"long","extra attribute":1}`,
 		`{"type":"array","items":"long","extra attribute":true}`,
 		`{"type":"array","items":"long","extra attribute":1.1}`,
@@ -834,8 +620,6 @@ var avroSchemas = sync.OnceValue(func() *[54]*schema.Schema {
 		`{"type":"record","name":"Logical","namespace":"org.acme.logical","fields":[{"name":"date","type":{"type":"int","logicalType":"date"}},{"name":"time_millis","type":{"type":"int","logicalType":"time-millis"}},{"name":"time_micros","type":{"type":"long","logicalType":"time-micros"}},{"name":"ts_millis","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"ts_micros","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"ts_nanos","type":{"type":"long","logicalType":"timestamp-nanos"}},{"name":"local_millis","type":{"type":"long","logicalType":"local-timestamp-millis"}},{"name":"local_micros","type":{"type":"long","logicalType":"local-timestamp-micros"}},{"name":"local_nanos","type":{"type":"long","logicalType":"local-timestamp-nanos"}},{"name":"uuid","type":{"type":"string","logicalType":"uuid"}},{"name":"uuid_fixed","type":{"type":"fixed","name":"UUID16","size":16,"logicalType":"uuid"}},{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"amount","type":{"type":"fixed","name":"Amount","size":8,"logicalType":"decimal","precision":18,"scale":4}},{"name":"big","type":{"type":"bytes","logicalType":"big-decimal"}},{"name":"period","type":{"type":"fixed","name":"Period","size":12,"logicalType":"duration"}},{"name":"maybe_when","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"maybe_price","type":["null",{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}]}]}`,
 		"[{\"type\":\"record\",\"name\":\"X\",\"namespace\":\"org.a\",\"fields\":[{\"name\":\"i\",\"type\":\"int\"}]},{\"type\":\"record\",\"name\":\"X\",\"namespace\":\"org.b\",\"fields\":[{\"name\":\"s\",\"type\":\"string\"}]},{\"type\":\"record\",\"name\":\"names_and_words\",\"namespace\":\"org.acme\",\"doc\":\"Field names that are Go keywords, initialisms, or taken.\",\"fields\":[{\"name\":\"a\",\"type\":\"org.a.X\"},{\"name\":\"b\",\"type\":\"org.b.X\"},{\"name\":\"id\",\"type\":\"long\",\"doc\":\"The id.\\n\\nA second paragraph, with a `backtick`.\"},{\"name\":\"user_id\",\"type\":\"long\"},{\"name\":\"userId\",\"type\":\"long\"},{\"name\":\"url\",\"type\":\"string\"},{\"name\":\"http_status\",\"type\":\"int\"},{\"name\":\"type\",\"type\":\"string\"},{\"name\":\"func\",\"type\":\"string\"},{\"name\":\"schema\",\"type\":\"string\"},{\"name\":\"_private\",\"type\":\"boolean\"},{\"name\":\"status\",\"type\":{\"type\":\"enum\",\"name\":\"status\",\"symbols\":[\"OK\",\"NOT_FOUND\",\"_internal\",\"default\"],\"default\":\"OK\"}}]}]",
 		`{"type":"record","name":"Tree","namespace":"org.acme.tree","fields":[{"name":"value","type":"long"},{"name":"children","type":{"type":"array","items":"Tree"}},{"name":"parent","type":["null","Tree"],"default":null},{"name":"next","type":["null","Tree",{"type":"record","name":"Leaf","fields":[{"name":"tree","type":["null","Tree"]}]}]},{"name":"by_name","type":{"type":"map","values":"Tree"}}]}`,
-		`{"type":"record","name":"Outer","namespace":"org.acme.cycle","doc":"A record that holds itself by value through another: no finite datum, but the Go code must compile.","fields":[{"name":"inner","type":{"type":"record","name":"Inner","fields":[{"name":"outer","type":"Outer"}]}}]}`,
-		`{"type":"record","name":"Shapes","namespace":"org.acme.shapes","doc":"Every shape of union the generator gives a Go type to.","fields":[{"name":"optional_record","type":["null",{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}],"default":null},{"name":"optional_string","type":["null","string"]},{"name":"string_then_null","type":["string","null"]},{"name":"optional_array","type":["null",{"type":"array","items":"string"}]},{"name":"optional_map","type":["null",{"type":"map","values":"long"}]},{"name":"optional_bytes","type":["null","bytes"]},{"name":"one_branch","type":["string"]},{"name":"only_null","type":["null"]},{"name":"primitives","type":["string","int","boolean","double","bytes"]},{"name":"records","type":["Point",{"type":"record","name":"Circle","fields":[{"name":"center","type":"Point"},{"name":"radius","type":"double"}]}]},{"name":"null_and_records","type":["null","Point","Circle"],"default":null},{"name":"mixed","type":["null","long","string",{"type":"array","items":"Point"},{"type":"map","values":["null","int","string"]},{"type":"enum","name":"Color","symbols":["RED","GREEN","BLUE"],"default":"RED"},{"type":"fixed","name":"Hash","size":4}]},{"name":"in_array","type":{"type":"array","items":["int","string","Color"]}},{"name":"in_map","type":{"type":"map","values":["null","Point","Circle"]}},{"name":"logical_branches","type":["null","string",{"type":"long","logicalType":"timestamp-millis"},{"type":"bytes","logicalType":"decimal","precision":10,"scale":3}]},{"name":"color","type":"Color"},{"name":"hash","type":"Hash"}]}`,
 	} {
 		s, err := p.Parse(text)
 		if err != nil {
@@ -843,7 +627,7 @@ var avroSchemas = sync.OnceValue(func() *[54]*schema.Schema {
 		}
 		roots[i] = s
 	}
-	return &[54]*schema.Schema{
+	return &[56]*schema.Schema{
 		p.Lookup("R"),
 		p.Lookup("x.Y"),
 		p.Lookup("Z"),
@@ -855,9 +639,9 @@ var avroSchemas = sync.OnceValue(func() *[54]*schema.Schema {
 		p.Lookup("TestIgnored"),
 		p.Lookup("record"),
 		p.Lookup("ns.int"),
+		p.Lookup("org.apache.hadoop.avro.MyFixed"),
 		p.Lookup("test"),
 		p.Lookup("a.b$.Test"),
-		p.Lookup("org.apache.hadoop.avro.MyFixed"),
 		p.Lookup("org.acme.custom.Host"),
 		p.Lookup("org.acme.evolution.Order"),
 		p.Lookup("org.acme.evolution.Status"),
@@ -869,34 +653,36 @@ var avroSchemas = sync.OnceValue(func() *[54]*schema.Schema {
 		p.Lookup("org.acme.status"),
 		p.Lookup("org.acme.tree.Tree"),
 		p.Lookup("org.acme.tree.Leaf"),
-		p.Lookup("org.acme.cycle.Outer"),
-		p.Lookup("org.acme.cycle.Inner"),
-		p.Lookup("org.acme.shapes.Shapes"),
-		p.Lookup("org.acme.shapes.Point"),
-		p.Lookup("org.acme.shapes.Circle"),
-		p.Lookup("org.acme.shapes.Color"),
-		p.Lookup("org.acme.shapes.Hash"),
 		roots[7],
 		roots[8],
 		roots[9],
 		roots[10],
 		roots[11],
+		roots[12],
+		roots[14],
 		roots[15],
 		roots[16],
+		roots[17],
 		roots[18],
 		roots[19],
 		roots[20],
 		roots[21],
-		roots[22],
-		roots[23],
-		roots[24],
 		roots[25],
 		roots[26],
-		roots[27],
 		roots[28],
 		roots[29],
+		roots[30],
 		roots[31],
 		roots[32],
+		roots[33],
+		roots[34],
+		roots[35],
 		roots[36],
+		roots[37],
+		roots[38],
+		roots[39],
+		roots[41],
+		roots[42],
+		roots[46],
 	}
 })

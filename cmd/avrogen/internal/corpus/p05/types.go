@@ -3,8 +3,10 @@
 package p05
 
 import (
+	"math/big"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/avrogo/avro"
 	"github.com/avrogo/avro/schema"
@@ -32,8 +34,8 @@ type Test [1]byte
 // Schema returns the schema of Test.
 func (Test) Schema() *schema.Schema { return avroSchemas()[2] }
 
-// TestIgnored is the Avro fixed TestIgnored, of 129 bytes.
-type TestIgnored [129]byte
+// TestIgnored is the Avro fixed TestIgnored, of 2 bytes.
+type TestIgnored [2]byte
 
 // Schema returns the schema of TestIgnored.
 func (TestIgnored) Schema() *schema.Schema { return avroSchemas()[3] }
@@ -112,6 +114,100 @@ type Card struct {
 // Schema returns the schema of org.acme.evolution.Card.
 func (*Card) Schema() *schema.Schema { return avroSchemas()[9] }
 
+// Outer is the Avro record org.acme.cycle.Outer.
+//
+// A record that holds itself by value through another: no finite datum, but the Go code must compile.
+type Outer struct {
+	Inner Inner `avro:"inner"`
+}
+
+// Schema returns the schema of org.acme.cycle.Outer.
+func (*Outer) Schema() *schema.Schema { return avroSchemas()[10] }
+
+// Inner is the Avro record org.acme.cycle.Inner.
+type Inner struct {
+	Outer *Outer `avro:"outer"`
+}
+
+// Schema returns the schema of org.acme.cycle.Inner.
+func (*Inner) Schema() *schema.Schema { return avroSchemas()[11] }
+
+// Shapes is the Avro record org.acme.shapes.Shapes.
+//
+// Every shape of union the generator gives a Go type to.
+type Shapes struct {
+	OptionalRecord  *Point                      `avro:"optional_record"`
+	OptionalString  *string                     `avro:"optional_string"`
+	StringThenNull  *string                     `avro:"string_then_null"`
+	OptionalArray   []string                    `avro:"optional_array"`
+	OptionalMap     map[string]int64            `avro:"optional_map"`
+	OptionalBytes   []byte                      `avro:"optional_bytes"`
+	OneBranch       string                      `avro:"one_branch"`
+	OnlyNull        *struct{}                   `avro:"only_null"`
+	Primitives      ShapesPrimitives            `avro:"primitives"`
+	Records         ShapesRecords               `avro:"records"`
+	NullAndRecords  ShapesNullAndRecords        `avro:"null_and_records"`
+	Mixed           ShapesMixed                 `avro:"mixed"`
+	InArray         []ShapesInArrayItem         `avro:"in_array"`
+	InMap           map[string]ShapesInMapValue `avro:"in_map"`
+	LogicalBranches ShapesLogicalBranches       `avro:"logical_branches"`
+	Color           Color                       `avro:"color"`
+	Hash            Hash                        `avro:"hash"`
+}
+
+// Schema returns the schema of org.acme.shapes.Shapes.
+func (*Shapes) Schema() *schema.Schema { return avroSchemas()[12] }
+
+// Point is the Avro record org.acme.shapes.Point.
+type Point struct {
+	X int32 `avro:"x"`
+	Y int32 `avro:"y"`
+}
+
+// Schema returns the schema of org.acme.shapes.Point.
+func (*Point) Schema() *schema.Schema { return avroSchemas()[13] }
+
+// Circle is the Avro record org.acme.shapes.Circle.
+type Circle struct {
+	Center Point   `avro:"center"`
+	Radius float64 `avro:"radius"`
+}
+
+// Schema returns the schema of org.acme.shapes.Circle.
+func (*Circle) Schema() *schema.Schema { return avroSchemas()[14] }
+
+// Color is the Avro enum org.acme.shapes.Color: one of its symbols.
+type Color string
+
+// The symbols of Color.
+const (
+	ColorRed   Color = "RED"
+	ColorGreen Color = "GREEN"
+	ColorBlue  Color = "BLUE"
+)
+
+// ColorDefault is the enum's default: the symbol a reader of a newer
+// writer's data reads for a symbol it does not know.
+const ColorDefault = ColorRed
+
+// IsValid reports whether x is one of the symbols of Color.
+func (x Color) IsValid() bool {
+	switch x {
+	case ColorRed, ColorGreen, ColorBlue:
+		return true
+	}
+	return false
+}
+
+// Schema returns the schema of org.acme.shapes.Color.
+func (Color) Schema() *schema.Schema { return avroSchemas()[15] }
+
+// Hash is the Avro fixed org.acme.shapes.Hash, of 4 bytes.
+type Hash [4]byte
+
+// Schema returns the schema of org.acme.shapes.Hash.
+func (Hash) Schema() *schema.Schema { return avroSchemas()[16] }
+
 // OrderPayment is an Avro union, one of: OrderPaymentString, *Card, nil for null.
 type OrderPayment interface {
 	isOrderPayment()
@@ -128,31 +224,235 @@ var (
 	_ OrderPayment = (*Card)(nil)
 )
 
+// ShapesPrimitives is an Avro union, one of: ShapesPrimitivesString, ShapesPrimitivesInt, ShapesPrimitivesBoolean, ShapesPrimitivesDouble, ShapesPrimitivesBytes.
+type ShapesPrimitives interface {
+	isShapesPrimitives()
+}
+
+// ShapesPrimitivesString is the string branch of ShapesPrimitives.
+type ShapesPrimitivesString string
+
+// ShapesPrimitivesInt is the int branch of ShapesPrimitives.
+type ShapesPrimitivesInt int32
+
+// ShapesPrimitivesBoolean is the boolean branch of ShapesPrimitives.
+type ShapesPrimitivesBoolean bool
+
+// ShapesPrimitivesDouble is the double branch of ShapesPrimitives.
+type ShapesPrimitivesDouble float64
+
+// ShapesPrimitivesBytes is the bytes branch of ShapesPrimitives.
+type ShapesPrimitivesBytes []byte
+
+func (ShapesPrimitivesString) isShapesPrimitives()  {}
+func (ShapesPrimitivesInt) isShapesPrimitives()     {}
+func (ShapesPrimitivesBoolean) isShapesPrimitives() {}
+func (ShapesPrimitivesDouble) isShapesPrimitives()  {}
+func (ShapesPrimitivesBytes) isShapesPrimitives()   {}
+
+var (
+	_ ShapesPrimitives = ShapesPrimitivesString("")
+	_ ShapesPrimitives = ShapesPrimitivesInt(0)
+	_ ShapesPrimitives = ShapesPrimitivesBoolean(false)
+	_ ShapesPrimitives = ShapesPrimitivesDouble(0)
+	_ ShapesPrimitives = ShapesPrimitivesBytes(nil)
+)
+
+// ShapesRecords is an Avro union, one of: *Point, *Circle.
+type ShapesRecords interface {
+	isShapesRecords()
+}
+
+func (*Point) isShapesRecords()  {}
+func (*Circle) isShapesRecords() {}
+
+var (
+	_ ShapesRecords = (*Point)(nil)
+	_ ShapesRecords = (*Circle)(nil)
+)
+
+// ShapesNullAndRecords is an Avro union, one of: *Point, *Circle, nil for null.
+type ShapesNullAndRecords interface {
+	isShapesNullAndRecords()
+}
+
+func (*Point) isShapesNullAndRecords()  {}
+func (*Circle) isShapesNullAndRecords() {}
+
+var (
+	_ ShapesNullAndRecords = (*Point)(nil)
+	_ ShapesNullAndRecords = (*Circle)(nil)
+)
+
+// ShapesMixed is an Avro union, one of: ShapesMixedLong, ShapesMixedString, ShapesMixedArray, ShapesMixedMap, Color, Hash, nil for null.
+type ShapesMixed interface {
+	isShapesMixed()
+}
+
+// ShapesMixedLong is the long branch of ShapesMixed.
+type ShapesMixedLong int64
+
+// ShapesMixedString is the string branch of ShapesMixed.
+type ShapesMixedString string
+
+// ShapesMixedArray is the array branch of ShapesMixed.
+type ShapesMixedArray []Point
+
+// ShapesMixedMap is the map branch of ShapesMixed.
+type ShapesMixedMap map[string]ShapesMixedMapValue
+
+func (ShapesMixedLong) isShapesMixed()   {}
+func (ShapesMixedString) isShapesMixed() {}
+func (ShapesMixedArray) isShapesMixed()  {}
+func (ShapesMixedMap) isShapesMixed()    {}
+func (Color) isShapesMixed()             {}
+func (Hash) isShapesMixed()              {}
+
+var (
+	_ ShapesMixed = ShapesMixedLong(0)
+	_ ShapesMixed = ShapesMixedString("")
+	_ ShapesMixed = ShapesMixedArray(nil)
+	_ ShapesMixed = ShapesMixedMap(nil)
+	_ ShapesMixed = Color("")
+	_ ShapesMixed = Hash{}
+)
+
+// ShapesMixedMapValue is an Avro union, one of: ShapesMixedMapValueInt, ShapesMixedMapValueString, nil for null.
+type ShapesMixedMapValue interface {
+	isShapesMixedMapValue()
+}
+
+// ShapesMixedMapValueInt is the int branch of ShapesMixedMapValue.
+type ShapesMixedMapValueInt int32
+
+// ShapesMixedMapValueString is the string branch of ShapesMixedMapValue.
+type ShapesMixedMapValueString string
+
+func (ShapesMixedMapValueInt) isShapesMixedMapValue()    {}
+func (ShapesMixedMapValueString) isShapesMixedMapValue() {}
+
+var (
+	_ ShapesMixedMapValue = ShapesMixedMapValueInt(0)
+	_ ShapesMixedMapValue = ShapesMixedMapValueString("")
+)
+
+// ShapesInArrayItem is an Avro union, one of: ShapesInArrayItemInt, ShapesInArrayItemString, Color.
+type ShapesInArrayItem interface {
+	isShapesInArrayItem()
+}
+
+// ShapesInArrayItemInt is the int branch of ShapesInArrayItem.
+type ShapesInArrayItemInt int32
+
+// ShapesInArrayItemString is the string branch of ShapesInArrayItem.
+type ShapesInArrayItemString string
+
+func (ShapesInArrayItemInt) isShapesInArrayItem()    {}
+func (ShapesInArrayItemString) isShapesInArrayItem() {}
+func (Color) isShapesInArrayItem()                   {}
+
+var (
+	_ ShapesInArrayItem = ShapesInArrayItemInt(0)
+	_ ShapesInArrayItem = ShapesInArrayItemString("")
+	_ ShapesInArrayItem = Color("")
+)
+
+// ShapesInMapValue is an Avro union, one of: *Point, *Circle, nil for null.
+type ShapesInMapValue interface {
+	isShapesInMapValue()
+}
+
+func (*Point) isShapesInMapValue()  {}
+func (*Circle) isShapesInMapValue() {}
+
+var (
+	_ ShapesInMapValue = (*Point)(nil)
+	_ ShapesInMapValue = (*Circle)(nil)
+)
+
+// ShapesLogicalBranches is an Avro union, one of: ShapesLogicalBranchesString, ShapesLogicalBranchesTimestampMillis, ShapesLogicalBranchesDecimal, nil for null.
+type ShapesLogicalBranches interface {
+	isShapesLogicalBranches()
+}
+
+// ShapesLogicalBranchesString is the string branch of ShapesLogicalBranches.
+type ShapesLogicalBranchesString string
+
+// ShapesLogicalBranchesTimestampMillis is the timestamp-millis branch of ShapesLogicalBranches.
+type ShapesLogicalBranchesTimestampMillis struct{ time.Time }
+
+// ShapesLogicalBranchesDecimal is the decimal branch of ShapesLogicalBranches.
+type ShapesLogicalBranchesDecimal struct{ *big.Rat }
+
+func (ShapesLogicalBranchesString) isShapesLogicalBranches()          {}
+func (ShapesLogicalBranchesTimestampMillis) isShapesLogicalBranches() {}
+func (ShapesLogicalBranchesDecimal) isShapesLogicalBranches()         {}
+
+var (
+	_ ShapesLogicalBranches = ShapesLogicalBranchesString("")
+	_ ShapesLogicalBranches = ShapesLogicalBranchesTimestampMillis{}
+	_ ShapesLogicalBranches = ShapesLogicalBranchesDecimal{}
+)
+
 func init() {
 	avro.Register("string", OrderPaymentString(""))
 	avro.Register("org.acme.evolution.Card", (*Card)(nil))
+	avro.Register("string", ShapesPrimitivesString(""))
+	avro.Register("int", ShapesPrimitivesInt(0))
+	avro.Register("boolean", ShapesPrimitivesBoolean(false))
+	avro.Register("double", ShapesPrimitivesDouble(0))
+	avro.Register("bytes", ShapesPrimitivesBytes(nil))
+	avro.Register("org.acme.shapes.Point", (*Point)(nil))
+	avro.Register("org.acme.shapes.Circle", (*Circle)(nil))
+	avro.Register("long", ShapesMixedLong(0))
+	avro.Register("string", ShapesMixedString(""))
+	avro.Register("array", ShapesMixedArray(nil))
+	avro.Register("map", ShapesMixedMap(nil))
+	avro.Register("org.acme.shapes.Color", Color(""))
+	avro.Register("org.acme.shapes.Hash", Hash{})
+	avro.Register("int", ShapesMixedMapValueInt(0))
+	avro.Register("string", ShapesMixedMapValueString(""))
+	avro.Register("int", ShapesInArrayItemInt(0))
+	avro.Register("string", ShapesInArrayItemString(""))
+	avro.Register("string", ShapesLogicalBranchesString(""))
+	avro.Register("long", ShapesLogicalBranchesTimestampMillis{})
+	avro.Register("bytes", ShapesLogicalBranchesDecimal{})
+	avro.RegisterConversion(avro.Conversion[ShapesLogicalBranchesTimestampMillis, time.Time]{
+		Encode: func(v ShapesLogicalBranchesTimestampMillis) (time.Time, error) { return v.Time, nil },
+		Decode: func(v time.Time) (ShapesLogicalBranchesTimestampMillis, error) {
+			return ShapesLogicalBranchesTimestampMillis{v}, nil
+		},
+	})
+	avro.RegisterConversion(avro.Conversion[ShapesLogicalBranchesDecimal, *big.Rat]{
+		Encode: func(v ShapesLogicalBranchesDecimal) (*big.Rat, error) { return v.Rat, nil },
+		Decode: func(v *big.Rat) (ShapesLogicalBranchesDecimal, error) {
+			return ShapesLogicalBranchesDecimal{new(big.Rat).Set(v)}, nil
+		},
+	})
 }
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
-var avroSchemas = sync.OnceValue(func() *[10]*schema.Schema {
+var avroSchemas = sync.OnceValue(func() *[17]*schema.Schema {
 	p := schema.NewParser()
 	for i, text := range [...]string{
 		`{"type":"record","name":"Y","namespace":"x","fields":[{"name":"e","type":{"type":"record","name":"Z","fields":[{"name":"f","type":"Z"}]}}]}`,
 		`{"type":"fixed","name":"Test","size":1}`,
-		`{"type":"fixed","name":"TestIgnored","size":129,"logicalType":"decimal","precision":311}`,
+		`{"type":"fixed","name":"TestIgnored","size":2,"logicalType":"decimal","precision":2,"scale":3}`,
 		`{"type":"record","name":"record","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","record"]}]}`,
 		`{"type":"record","name":"LongList","fields":[{"name":"value","type":"long","doc":"recursive_doc"},{"name":"next","type":["LongList","null"]}]}`,
 		`{"type":"fixed","name":"Test","size":1}`,
 		`{"type":"record","name":"test","fields":[{"name":"double","type":"double","default":1.2}]}`,
 		`{"type":"record","name":"Order","namespace":"org.acme.evolution","fields":[{"name":"id","type":"long"},{"name":"status","type":{"type":"enum","name":"Status","symbols":["NEW","PAID","SHIPPED","UNKNOWN"],"default":"UNKNOWN"}},{"name":"lines","type":{"type":"array","items":"string"},"default":["one"]},{"name":"coupon","type":["null","string"],"default":null},{"name":"payment","type":["null","string",{"type":"record","name":"Card","fields":[{"name":"last4","type":"string"}]}],"default":null}]}`,
+		`{"type":"record","name":"Outer","namespace":"org.acme.cycle","doc":"A record that holds itself by value through another: no finite datum, but the Go code must compile.","fields":[{"name":"inner","type":{"type":"record","name":"Inner","fields":[{"name":"outer","type":"Outer"}]}}]}`,
+		`{"type":"record","name":"Shapes","namespace":"org.acme.shapes","doc":"Every shape of union the generator gives a Go type to.","fields":[{"name":"optional_record","type":["null",{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}],"default":null},{"name":"optional_string","type":["null","string"]},{"name":"string_then_null","type":["string","null"]},{"name":"optional_array","type":["null",{"type":"array","items":"string"}]},{"name":"optional_map","type":["null",{"type":"map","values":"long"}]},{"name":"optional_bytes","type":["null","bytes"]},{"name":"one_branch","type":["string"]},{"name":"only_null","type":["null"]},{"name":"primitives","type":["string","int","boolean","double","bytes"]},{"name":"records","type":["Point",{"type":"record","name":"Circle","fields":[{"name":"center","type":"Point"},{"name":"radius","type":"double"}]}]},{"name":"null_and_records","type":["null","Point","Circle"],"default":null},{"name":"mixed","type":["null","long","string",{"type":"array","items":"Point"},{"type":"map","values":["null","int","string"]},{"type":"enum","name":"Color","symbols":["RED","GREEN","BLUE"],"default":"RED"},{"type":"fixed","name":"Hash","size":4}]},{"name":"in_array","type":{"type":"array","items":["int","string","Color"]}},{"name":"in_map","type":{"type":"map","values":["null","Point","Circle"]}},{"name":"logical_branches","type":["null","string",{"type":"long","logicalType":"timestamp-millis"},{"type":"bytes","logicalType":"decimal","precision":10,"scale":3}]},{"name":"color","type":"Color"},{"name":"hash","type":"Hash"}]}`,
 	} {
 		_, err := p.Parse(text)
 		if err != nil {
 			panic("avrogen: schema " + strconv.Itoa(i) + " does not parse: " + err.Error())
 		}
 	}
-	return &[10]*schema.Schema{
+	return &[17]*schema.Schema{
 		p.Lookup("x.Y"),
 		p.Lookup("x.Z"),
 		p.Lookup("Test"),
@@ -163,5 +463,12 @@ var avroSchemas = sync.OnceValue(func() *[10]*schema.Schema {
 		p.Lookup("org.acme.evolution.Order"),
 		p.Lookup("org.acme.evolution.Status"),
 		p.Lookup("org.acme.evolution.Card"),
+		p.Lookup("org.acme.cycle.Outer"),
+		p.Lookup("org.acme.cycle.Inner"),
+		p.Lookup("org.acme.shapes.Shapes"),
+		p.Lookup("org.acme.shapes.Point"),
+		p.Lookup("org.acme.shapes.Circle"),
+		p.Lookup("org.acme.shapes.Color"),
+		p.Lookup("org.acme.shapes.Hash"),
 	}
 })

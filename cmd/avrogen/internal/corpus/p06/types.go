@@ -9,19 +9,26 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
+// TestIgnored is the Avro fixed TestIgnored, of 129 bytes.
+type TestIgnored [129]byte
+
+// Schema returns the schema of TestIgnored.
+func (TestIgnored) Schema() *schema.Schema { return avroSchemas()[0] }
+
 // Test is the Avro record Test.
 type Test struct {
 	F int64 `avro:"f"`
 }
 
 // Schema returns the schema of Test.
-func (*Test) Schema() *schema.Schema { return avroSchemas()[0] }
+func (*Test) Schema() *schema.Schema { return avroSchemas()[1] }
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
-var avroSchemas = sync.OnceValue(func() *[1]*schema.Schema {
+var avroSchemas = sync.OnceValue(func() *[2]*schema.Schema {
 	p := schema.NewParser()
 	for i, text := range [...]string{
+		`{"type":"fixed","name":"TestIgnored","size":129,"logicalType":"decimal","precision":311}`,
 		`{"type":"record","name":"Test","fields":[{"name":"f","type":"long"}]}`,
 		`{"type":"record","name":"Test","fields":[{"name":"f","type":"long"}]}`,
 		`{"type":"record","name":"Test","fields":[{"name":"f","type":"long"}]}`,
@@ -32,7 +39,8 @@ var avroSchemas = sync.OnceValue(func() *[1]*schema.Schema {
 			panic("avrogen: schema " + strconv.Itoa(i) + " does not parse: " + err.Error())
 		}
 	}
-	return &[1]*schema.Schema{
+	return &[2]*schema.Schema{
+		p.Lookup("TestIgnored"),
 		p.Lookup("Test"),
 	}
 })

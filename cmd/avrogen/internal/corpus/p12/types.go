@@ -9,27 +9,58 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// Test is the Avro fixed Test, of 1 bytes.
-//
-// fixed_doc
-type Test [1]byte
+// Test is the Avro enum Test: one of its symbols.
+type Test string
+
+// The symbols of Test.
+const (
+	TestA Test = "A"
+	TestB Test = "B"
+)
+
+// IsValid reports whether x is one of the symbols of Test.
+func (x Test) IsValid() bool {
+	switch x {
+	case TestA, TestB:
+		return true
+	}
+	return false
+}
 
 // Schema returns the schema of Test.
 func (Test) Schema() *schema.Schema { return avroSchemas()[0] }
 
+// CppBasicSchemas23 is the Avro array of a schema file.
+type CppBasicSchemas23 []Test
+
+// Schema returns the schema of CppBasicSchemas23.
+func (CppBasicSchemas23) Schema() *schema.Schema { return avroSchemas()[1] }
+
+// CppBasicSchemas25 is the Avro map of a schema file.
+type CppBasicSchemas25 map[string]Test
+
+// Schema returns the schema of CppBasicSchemas25.
+func (CppBasicSchemas25) Schema() *schema.Schema { return avroSchemas()[2] }
+
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
-var avroSchemas = sync.OnceValue(func() *[1]*schema.Schema {
+var avroSchemas = sync.OnceValue(func() *[3]*schema.Schema {
 	p := schema.NewParser()
+	var roots [3]*schema.Schema
 	for i, text := range [...]string{
-		`{"type":"fixed","name":"Test","doc":"fixed_doc","size":1}`,
+		`{"type":"array","items":{"type":"enum","name":"Test","symbols":["A","B"]}}`,
+		`{"type":"map","values":"Test"}`,
+		`{"type":"enum","name":"Test","symbols":["A","B"]}`,
 	} {
-		_, err := p.Parse(text)
+		s, err := p.Parse(text)
 		if err != nil {
 			panic("avrogen: schema " + strconv.Itoa(i) + " does not parse: " + err.Error())
 		}
+		roots[i] = s
 	}
-	return &[1]*schema.Schema{
+	return &[3]*schema.Schema{
 		p.Lookup("Test"),
+		roots[0],
+		roots[1],
 	}
 })

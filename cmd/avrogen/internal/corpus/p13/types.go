@@ -9,20 +9,20 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// Test is the Avro record Test.
-type Test struct {
-	F int64 `avro:"f"`
-}
+// Test is the Avro fixed Test, of 1 bytes.
+//
+// fixed_doc
+type Test [1]byte
 
 // Schema returns the schema of Test.
-func (*Test) Schema() *schema.Schema { return avroSchemas()[0] }
+func (Test) Schema() *schema.Schema { return avroSchemas()[0] }
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
 var avroSchemas = sync.OnceValue(func() *[1]*schema.Schema {
 	p := schema.NewParser()
 	for i, text := range [...]string{
-		`{"type":"record","name":"Test","fields":[{"name":"f","type":"long"}],"extra attribute":1}`,
+		`{"type":"fixed","name":"Test","doc":"fixed_doc","size":1}`,
 	} {
 		_, err := p.Parse(text)
 		if err != nil {

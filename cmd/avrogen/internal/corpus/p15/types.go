@@ -9,8 +9,23 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// Test is the Avro fixed Test, of 1 bytes.
-type Test [1]byte
+// Test is the Avro enum Test: one of its symbols.
+type Test string
+
+// The symbols of Test.
+const (
+	TestA Test = "A"
+	TestB Test = "B"
+)
+
+// IsValid reports whether x is one of the symbols of Test.
+func (x Test) IsValid() bool {
+	switch x {
+	case TestA, TestB:
+		return true
+	}
+	return false
+}
 
 // Schema returns the schema of Test.
 func (Test) Schema() *schema.Schema { return avroSchemas()[0] }
@@ -20,7 +35,7 @@ func (Test) Schema() *schema.Schema { return avroSchemas()[0] }
 var avroSchemas = sync.OnceValue(func() *[1]*schema.Schema {
 	p := schema.NewParser()
 	for i, text := range [...]string{
-		`{"type":"fixed","name":"Test","size":1,"extra attribute":1}`,
+		`{"type":"enum","name":"Test","symbols":["A","B"],"extra attribute":1}`,
 	} {
 		_, err := p.Parse(text)
 		if err != nil {

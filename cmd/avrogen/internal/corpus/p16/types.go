@@ -9,20 +9,18 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// Test is the Avro record Test.
-type Test struct {
-	F1 int64 `avro:"f1"`
-}
+// Test is the Avro fixed Test, of 1 bytes.
+type Test [1]byte
 
 // Schema returns the schema of Test.
-func (*Test) Schema() *schema.Schema { return avroSchemas()[0] }
+func (Test) Schema() *schema.Schema { return avroSchemas()[0] }
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
 var avroSchemas = sync.OnceValue(func() *[1]*schema.Schema {
 	p := schema.NewParser()
 	for i, text := range [...]string{
-		`{"type":"record","name":"Test","fields":[{"name":"f1","type":"long","extra field":"1"}]}`,
+		`{"type":"fixed","name":"Test","size":1,"extra attribute":1}`,
 	} {
 		_, err := p.Parse(text)
 		if err != nil {

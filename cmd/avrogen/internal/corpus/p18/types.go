@@ -11,6 +11,7 @@ import (
 
 // Test is the Avro record Test.
 type Test struct {
+	F1 int64 `avro:"f1"`
 }
 
 // Schema returns the schema of Test.
@@ -21,7 +22,7 @@ func (*Test) Schema() *schema.Schema { return avroSchemas()[0] }
 var avroSchemas = sync.OnceValue(func() *[1]*schema.Schema {
 	p := schema.NewParser()
 	for i, text := range [...]string{
-		`{"type":"record","name":"Test","fields":[]}`,
+		`{"type":"record","name":"Test","fields":[{"name":"f1","type":"long","extra field1":"1","extra field2":"2"}]}`,
 	} {
 		_, err := p.Parse(text)
 		if err != nil {

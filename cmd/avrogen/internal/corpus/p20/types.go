@@ -9,33 +9,21 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// Test is the Avro enum Test: one of its symbols.
-type Test string
-
-// The symbols of Test.
-const (
-	TestA Test = "A"
-	TestB Test = "B"
-)
-
-// IsValid reports whether x is one of the symbols of Test.
-func (x Test) IsValid() bool {
-	switch x {
-	case TestA, TestB:
-		return true
-	}
-	return false
+// Test is the Avro record Test.
+type Test struct {
+	F1 int64 `avro:"f1"`
+	F2 int32 `avro:"f2"`
 }
 
 // Schema returns the schema of Test.
-func (Test) Schema() *schema.Schema { return avroSchemas()[0] }
+func (*Test) Schema() *schema.Schema { return avroSchemas()[0] }
 
 // avroSchemas returns the schemas of the generated types, parsed once, when
 // the first is asked for.
 var avroSchemas = sync.OnceValue(func() *[1]*schema.Schema {
 	p := schema.NewParser()
 	for i, text := range [...]string{
-		`{"type":"enum","name":"Test","symbols":["A","B"]}`,
+		`{"type":"record","name":"Test","fields":[{"name":"f1","type":"long"},{"name":"f2","type":"int"}]}`,
 	} {
 		_, err := p.Parse(text)
 		if err != nil {
