@@ -18,6 +18,7 @@ type Protocol struct {
 	props                []Prop
 	types                []*Schema // every named type, nested ones too, in definition order
 	messages             []*Message
+	listed               map[*Schema]bool // the types listed, while parsing
 }
 
 // A Message is one message of a protocol: its parameters (the fields of
@@ -146,6 +147,7 @@ func parseProtocol(o *ParseOptions, text string) (*Protocol, error) {
 			pr.messages = append(pr.messages, msg)
 		}
 	}
+	pr.listed = nil
 	return pr, nil
 }
 
@@ -213,13 +215,12 @@ func joinPath(a, b string) string {
 // addTypes adds the named types s defines that the protocol does not list
 // yet, in definition order.
 func (pr *Protocol) addTypes(s *Schema) {
-	seen := make(map[*Schema]bool, len(pr.types))
-	for _, t := range pr.types {
-		seen[t] = true
+	if pr.listed == nil {
+		pr.listed = map[*Schema]bool{}
 	}
 	for _, n := range s.NamedTypes() {
-		if !seen[n] && !strings.HasSuffix(n.FullName(), "avrogoProtocolScope") && !strings.HasSuffix(n.FullName(), "avrogoMessageRequest") {
-			seen[n] = true
+		if !pr.listed[n] && !strings.HasSuffix(n.FullName(), "avrogoProtocolScope") && !strings.HasSuffix(n.FullName(), "avrogoMessageRequest") {
+			pr.listed[n] = true
 			pr.types = append(pr.types, n)
 		}
 	}
@@ -419,24 +420,22 @@ func (pr *Protocol) String() string {
 	}
 	writeProps(&b, pr.props)
 	b.WriteString(`,"types":[`)
-	var written []string
-	isWritten := map[*Schema]bool{}
-	first := true
+	// One writer for every type: each is defined once, where it is first
+	// written, and named after.
+	tw := stringWriter{seen: map[*Schema]bool{}, names: map[string]bool{}, elsewhere: map[string]bool{}}
 	for _, t := range pr.types {
-		if isWritten[t] {
+		if tw.seen[t] {
 			continue
 		}
-		if !first {
-			b.WriteByte(',')
+		if len(tw.b) > 0 {
+			tw.b = append(tw.b, ',')
 		}
-		first = false
-		b.WriteString(t.StringReferring(written...))
-		for _, n := range t.NamedTypes() {
-			if !isWritten[n] {
-				isWritten[n] = true
-				written = append(written, n.FullName())
-			}
-		}
+		tw.write(t, "")
+	}
+	b.Write(tw.b)
+	written := make(map[string]bool, len(pr.types))
+	for _, t := range pr.types {
+		written[t.FullName()] = true
 	}
 	b.WriteString(`],"messages":{`)
 	for i, m := range pr.messages {
@@ -459,7 +458,7 @@ func (pr *Protocol) String() string {
 		b.WriteString(`"request":`)
 		b.Write(fieldsJSON(m.request, written))
 		b.WriteString(`,"response":`)
-		b.WriteString(reference(m.response, written))
+		b.WriteString(referring(m.response, written))
 		if len(m.errors) > 0 {
 			b.WriteString(`,"errors":[`)
 			for j, e := range m.errors {
@@ -483,14 +482,22 @@ func (pr *Protocol) String() string {
 func (pr *Protocol) MarshalJSON() ([]byte, error) { return []byte(pr.String()), nil }
 
 // fieldsJSON returns the "fields" array of a message's request record.
-func fieldsJSON(req *Schema, written []string) []byte {
+func fieldsJSON(req *Schema, written map[string]bool) []byte {
 	var rec struct {
 		Fields json.RawMessage `json:"fields"`
 	}
-	if err := json.Unmarshal([]byte(req.StringReferring(written...)), &rec); err != nil || rec.Fields == nil {
+	if err := json.Unmarshal([]byte(referring(req, written)), &rec); err != nil || rec.Fields == nil {
 		return []byte("[]")
 	}
 	return rec.Fields
+}
+
+// referring writes s with the named types in written referred to by name,
+// as StringReferring does (s itself by name too when it is one of them).
+func referring(s *Schema, written map[string]bool) string {
+	w := stringWriter{seen: map[*Schema]bool{}, names: map[string]bool{}, elsewhere: written}
+	w.write(s, "")
+	return string(w.b)
 }
 
 func writeJSONString(b *bytes.Buffer, s string) {
@@ -514,17 +521,4 @@ func writeJSONValue(b *bytes.Buffer, v any) {
 		data = []byte("null")
 	}
 	b.Write(data)
-}
-
-// reference writes s where the named types in written are defined
-// already: a named type by its full name, another schema in full.
-func reference(s *Schema, written []string) string {
-	if s.Kind().IsNamed() {
-		for _, w := range written {
-			if w == s.FullName() {
-				return strconv.Quote(w)
-			}
-		}
-	}
-	return s.StringReferring(written...)
 }
