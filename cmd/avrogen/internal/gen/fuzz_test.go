@@ -1,11 +1,11 @@
 package gen
 
 import (
+	"errors"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -23,6 +23,7 @@ func FuzzGenerate(f *testing.F) {
 	f.Add(`["null","string",{"type":"record","name":"R","fields":[{"name":"r","type":["null","R","int"]}]}]`, true)
 	f.Add(`{"type":"record","name":"a.X","fields":[{"name":"x","type":{"type":"record","name":"b.X","fields":[]}}]}`, false)
 	f.Add(`{"type":"string","go.type":"example.com/p.T"}`, true)
+	f.Add(`{"type":"string","go.type":"net/netip"}`, false)
 	f.Fuzz(func(t *testing.T, text string, full bool) {
 		l := NewLoader()
 		if l.Add(Source{Name: "fuzz.avsc", Text: text}) != nil {
@@ -30,7 +31,7 @@ func FuzzGenerate(f *testing.F) {
 		}
 		res, err := Generate(Config{Package: "p", FullName: full, Encoders: full, Tags: []Tag{{"json", "snake"}}}, l.Inputs())
 		if err != nil {
-			if strings.Contains(err.Error(), "go.type") {
+			if errors.Is(err, ErrGoType) {
 				return
 			}
 			t.Fatalf("Generate(%s): %v", text, err)

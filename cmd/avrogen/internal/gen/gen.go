@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/token"
+	"go/types"
 	"sort"
 	"strings"
 
@@ -317,6 +319,7 @@ func (g *generator) use(path string) string {
 		trimmed := strings.TrimSuffix(path, "/"+name)
 		name = trimmed[strings.LastIndexByte(trimmed, '/')+1:]
 	}
+	name = importName(name)
 	want := name
 	for i := 2; g.pkgNames[name] != ""; i++ {
 		name = want + itoa(i)
@@ -324,6 +327,32 @@ func (g *generator) use(path string) string {
 	g.imports[path] = name
 	g.pkgNames[name] = path
 	return name
+}
+
+// importName is the name a file may know a package by whose path ends in
+// elem: elem when it is an identifier that no name of the generated code
+// (a predeclared name, a local variable) hides or is hidden by.
+func importName(elem string) string {
+	var b strings.Builder
+	for _, r := range elem {
+		if r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	name := b.String()
+	switch {
+	case name == "" || name[0] >= '0' && name[0] <= '9' || name[0] == '_':
+		name = "pkg" + name
+	case token.IsKeyword(name) || types.Universe.Lookup(name) != nil || generatedLocals[name]:
+		name += "pkg"
+	}
+	return name
+}
+
+// generatedLocals are the unexported names the generated code declares.
+var generatedLocals = map[string]bool{
+	"avroSchemas": true, "data": true, "err": true, "i": true, "init": true, "p": true,
+	"roots": true, "s": true, "text": true, "v": true, "x": true,
 }
 
 func isMajorVersion(s string) bool {

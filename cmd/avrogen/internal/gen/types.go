@@ -1,11 +1,16 @@
 package gen
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/avrogo/avro/schema"
 )
+
+// ErrGoType is wrapped by the error for a Go type, given by a schema's
+// go.type property or by a flag, that is not the name of a Go type.
+var ErrGoType = errors.New("not a Go type")
 
 // goType is the Go type of a schema node.
 type goType struct {
@@ -87,17 +92,17 @@ func (g *generator) typeOf(s *schema.Schema, ctx string) (goType, error) {
 
 // customType is the Go type a go.type property or the -type flag gives s.
 func (g *generator) customType(s *schema.Schema) (goType, bool, error) {
-	spec := ""
+	spec, from := "", "the go.type property"
 	if v, ok := s.Prop("go.type"); ok {
 		str, isStr := v.(string)
 		if !isStr || str == "" {
-			return goType{}, false, fmt.Errorf("%s: the go.type property must be a Go type's name, not %v", describe(s), v)
+			return goType{}, false, fmt.Errorf("%s: the go.type property %v is %w (it must be a Go type's name)", describe(s), v, ErrGoType)
 		}
 		spec = str
 	}
 	if s.Kind().IsNamed() {
 		if t, ok := g.cfg.Types[s.FullName()]; ok {
-			spec = t
+			spec, from = t, "-type "+s.FullName()
 		}
 	}
 	if spec == "" {
@@ -105,7 +110,7 @@ func (g *generator) customType(s *schema.Schema) (goType, bool, error) {
 	}
 	t, err := g.parseGoType(spec)
 	if err != nil {
-		return goType{}, false, fmt.Errorf("%s: %w", describe(s), err)
+		return goType{}, false, fmt.Errorf("%s: %s: %w", describe(s), from, err)
 	}
 	return t, true, nil
 }
@@ -129,13 +134,13 @@ func (g *generator) parseGoType(spec string) (goType, error) {
 	switch {
 	case dot < 0:
 		if !predeclared[name] && !isByteArray(name) {
-			return goType{}, fmt.Errorf("%q is not a Go type (write a package path and a type name: example.com/pkg.Type)", spec)
+			return goType{}, fmt.Errorf("%q is %w (write a package path and a type name: example.com/pkg.Type)", spec, ErrGoType)
 		}
 		t = goType{expr: name, zero: zeroOf(name), byKind: true}
 	default:
 		path, typ := name[:dot], name[dot+1:]
-		if path == "" || typ == "" || strings.ContainsAny(typ, "/[]*") || !IsIdentifier(typ) {
-			return goType{}, fmt.Errorf("%q is not a Go type (write a package path and a type name: example.com/pkg.Type)", spec)
+		if !isImportPath(path) || !IsIdentifier(typ) {
+			return goType{}, fmt.Errorf("%q is %w (write a package path and a type name: example.com/pkg.Type)", spec, ErrGoType)
 		}
 		t = goType{expr: g.use(path) + "." + typ, zero: "*new(" + g.use(path) + "." + typ + ")"}
 	}
@@ -149,6 +154,23 @@ var predeclared = map[string]bool{
 	"bool": true, "string": true, "int": true, "int8": true, "int16": true, "int32": true,
 	"int64": true, "uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true,
 	"float32": true, "float64": true, "byte": true, "rune": true, "[]byte": true,
+}
+
+// isImportPath reports whether path can be imported: elements of letters,
+// digits and "-._~+", none of them empty or starting or ending with a dot.
+func isImportPath(path string) bool {
+	for _, elem := range strings.Split(path, "/") {
+		if elem == "" || elem[0] == '.' || elem[len(elem)-1] == '.' {
+			return false
+		}
+		for _, r := range elem {
+			ok := 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-._~+", r)
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func isByteArray(s string) bool {
