@@ -168,17 +168,15 @@ func (pr *Protocol) parseIn(o *ParseOptions, js []byte, names map[string]*Schema
 	// The protocol's namespace encloses the text: a record around it
 	// gives it that namespace, and the text is its field's type.
 	var b bytes.Buffer
-	b.WriteString(`{"type":"record","name":"avrogoProtocolScope","namespace":`)
-	b.WriteString(strconv.Quote(pr.namespace))
-	b.WriteString(`,"fields":[{"name":"t","type":`)
+	b.WriteString(`{"type":"record","name":"avrogoProtocolScope",`)
+	if pr.namespace != "" {
+		b.WriteString(`"namespace":`)
+		b.WriteString(strconv.Quote(pr.namespace))
+		b.WriteString(`,`)
+	}
+	b.WriteString(`"fields":[{"name":"t","type":`)
 	b.Write(js)
 	b.WriteString(`}]}`)
-	if pr.namespace == "" {
-		b.Reset()
-		b.WriteString(`{"type":"record","name":"avrogoProtocolScope","fields":[{"name":"t","type":`)
-		b.Write(js)
-		b.WriteString(`}]}`)
-	}
 	scope := qualify("avrogoProtocolScope", pr.namespace)
 	if names[scope] != nil {
 		return nil, &Error{Path: at, Msg: fmt.Sprintf("the name %s is taken by the protocol's parser", scope)}

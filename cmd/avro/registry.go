@@ -9,43 +9,32 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/avrogo/avro/internal/registryflags"
 	"github.com/avrogo/avro/registry"
 )
 
 // registryFlags are the flags that reach a Schema Registry, each with an
 // environment variable that stands in for it.
 type registryFlags struct {
-	url, user, password, token string
+	url  string
+	auth registryflags.Auth
 }
 
 func (r *registryFlags) declare(fs *flag.FlagSet, urlFlag string) {
 	fs.StringVar(&r.url, urlFlag, "", "the Schema Registry's `URL`, several separated by commas (default $AVRO_REGISTRY_URL)")
-	fs.StringVar(&r.user, "user", "", "the `user` of HTTP basic authentication (default $AVRO_REGISTRY_USER)")
-	fs.StringVar(&r.password, "password", "", "the `password` of HTTP basic authentication (default $AVRO_REGISTRY_PASSWORD)")
-	fs.StringVar(&r.token, "token", "", "a bearer `token` (default $AVRO_REGISTRY_TOKEN)")
+	r.auth.Declare(fs)
 }
 
 // client returns the registry client of the flags and the environment.
 func (r *registryFlags) client(e *env, urlFlag string) (*registry.Client, error) {
-	or := func(v, key string) string {
-		if v != "" {
-			return v
-		}
-		return e.getenv(key)
+	url := r.url
+	if url == "" {
+		url = e.getenv("AVRO_REGISTRY_URL")
 	}
-	url := or(r.url, "AVRO_REGISTRY_URL")
 	if url == "" {
 		return nil, usagef("no registry: give --%s or set AVRO_REGISTRY_URL", urlFlag)
 	}
-	var opts []registry.Option
-	user, password := or(r.user, "AVRO_REGISTRY_USER"), or(r.password, "AVRO_REGISTRY_PASSWORD")
-	if user != "" || password != "" {
-		opts = append(opts, registry.WithBasicAuth(user, password))
-	}
-	if token := or(r.token, "AVRO_REGISTRY_TOKEN"); token != "" {
-		opts = append(opts, registry.WithBearerToken(token))
-	}
-	c, err := registry.NewClient(url, opts...)
+	c, err := r.auth.Client(url, e.getenv)
 	if err != nil {
 		return nil, usagef("%v", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/avrogo/avro/cmd/avrogen/internal/gen"
+	"github.com/avrogo/avro/internal/registryflags"
 )
 
 func main() {
@@ -34,8 +35,7 @@ type options struct {
 	registry           string
 	subject            string
 	version, id        int
-	user, password     string
-	token              string
+	auth               registryflags.Auth
 	timeout            time.Duration
 	initialisms        string
 	pkgDoc             string
@@ -120,9 +120,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	fs.StringVar(&o.subject, "subject", "", "the registry `subject` whose schema to fetch")
 	fs.IntVar(&o.version, "version", 0, "the subject's schema `version` (default the latest)")
 	fs.IntVar(&o.id, "id", 0, "the registry `id` of the schema to fetch")
-	fs.StringVar(&o.user, "user", "", "the `user` of HTTP basic authentication (default $AVRO_REGISTRY_USER)")
-	fs.StringVar(&o.password, "password", "", "the `password` of HTTP basic authentication (default $AVRO_REGISTRY_PASSWORD)")
-	fs.StringVar(&o.token, "token", "", "a bearer `token` for the registry (default $AVRO_REGISTRY_TOKEN)")
+	o.auth.Declare(fs)
 	fs.DurationVar(&o.timeout, "timeout", 30*time.Second, "how long the registry may take")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -12,7 +12,6 @@ import (
 	"github.com/avrogo/avro/schema"
 )
 
-// fetch reads the schema that the registry flags name.
 // request names one schema of a registry: a subject's version (0 for the
 // latest), or an id.
 type request struct {
@@ -39,21 +38,7 @@ func parseRequest(arg string) (request, error) {
 
 // fetch reads the schemas the requests name.
 func fetch(ctx context.Context, o options, getenv func(string) string, reqs []request) ([]gen.Input, error) {
-	or := func(v, key string) string {
-		if v != "" {
-			return v
-		}
-		return getenv(key)
-	}
-	var opts []registry.Option
-	user, password := or(o.user, "AVRO_REGISTRY_USER"), or(o.password, "AVRO_REGISTRY_PASSWORD")
-	if user != "" || password != "" {
-		opts = append(opts, registry.WithBasicAuth(user, password))
-	}
-	if token := or(o.token, "AVRO_REGISTRY_TOKEN"); token != "" {
-		opts = append(opts, registry.WithBearerToken(token))
-	}
-	c, err := registry.NewClient(o.registry, opts...)
+	c, err := o.auth.Client(o.registry, getenv)
 	if err != nil {
 		return nil, err
 	}
