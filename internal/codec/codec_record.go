@@ -46,7 +46,7 @@ const (
 	fieldSkip         // a resolved record's run of writer-only fields
 	fieldIntAsInt64   // a resolved record's int read as a long into an int64
 	fieldDefaultBytes // a schema field the struct lacks: its default's encoding
-	fieldNullString   // a ["null","string"] union into a *string
+	fieldNullString   // a ["null","string"] union for a *string
 	fieldStringRun    // the first of a run of fieldString fields
 )
 
@@ -97,6 +97,10 @@ func fieldOpOf(codec any) fieldOp {
 	case stringCodec:
 		return fieldString
 	case *unionDecoder:
+		if c.isNullString() {
+			return fieldNullString
+		}
+	case *unionEncoder:
 		if c.isNullString() {
 			return fieldNullString
 		}
@@ -200,6 +204,15 @@ func (c *structEncoder) encode(p pointer, e *encodeState) {
 			continue
 		case fieldString:
 			e.WriteString(*as[string](fp))
+			continue
+		case fieldNullString:
+			// The branch index of null (0) or string (1), zigzagged.
+			if s := *as[*string](fp); s == nil {
+				e.Buf = append(e.Buf, 0)
+			} else {
+				e.Buf = append(e.Buf, 2)
+				e.WriteString(*s)
+			}
 			continue
 		}
 		f.enc.encode(fp, e)

@@ -144,6 +144,14 @@ func (c *unionDecoder) isNullString() bool {
 	return ok
 }
 
+// isNullString reports whether c writes a *string as a union whose
+// branch 0 is null and branch 1 string, which a struct encoder writes
+// inline: the encoder's side of isNullString.
+func (c *unionEncoder) isNullString() bool {
+	_, ok := c.enc.(stringCodec)
+	return ok && c.isPtr && !c.picks && c.nullIndex == 0 && c.index == 1
+}
+
 // readNullString reads a ["null","string"] union into *pp as unionDecoder
 // would: nil for null; else the string, into the pointee when there is
 // one.

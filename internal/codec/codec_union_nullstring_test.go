@@ -147,3 +147,43 @@ func TestNullStringFieldNullClears(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// The struct encoder writes the same field inline too: a *string of a
+// union whose branches 0 and 1 are null and string. Every union into a
+// *string writes what the union's own encoder writes.
+func TestNullStringFieldEncodesAsUnionEncoder(t *testing.T) {
+	long := string(make([]byte, 300))
+	for _, c := range []struct {
+		union  string
+		inline bool
+	}{
+		{`["null","string"]`, true},
+		{`["null","string","int"]`, true},
+		{`["string","null"]`, false},
+		{`["null","bytes"]`, false},
+		{`["int","null","string"]`, false},
+	} {
+		rec := schema.MustParse(`{"type":"record","name":"R","fields":[{"name":"s","type":` + c.union + `}]}`)
+		enc, err := newCompiler().encoderFor(rec, reflect.TypeOf(nullStringRec{}), "")
+		if err != nil {
+			t.Fatalf("%s: %v", c.union, err)
+		}
+		if inline := enc.(*structEncoder).fields[0].op == fieldNullString; inline != c.inline {
+			t.Errorf("%s: inline = %v, want %v", c.union, inline, c.inline)
+		}
+		union := schema.MustParse(c.union)
+		for _, v := range []*string{nil, ptrTo(""), ptrTo("abc"), ptrTo(long)} {
+			viaStruct, err := Marshal(rec, &nullStringRec{S: v})
+			if err != nil {
+				t.Fatalf("%s: %v", c.union, err)
+			}
+			viaUnion, err := Marshal(union, &v)
+			if err != nil {
+				t.Fatalf("%s: %v", c.union, err)
+			}
+			if !reflect.DeepEqual(viaStruct, viaUnion) {
+				t.Errorf("%s, %v: struct wrote %x, union %x", c.union, v, viaStruct, viaUnion)
+			}
+		}
+	}
+}
