@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -10,7 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unsafe"
 
 	gogengeneric "github.com/actgardner/gogen-avro/v10/generic"
 	"github.com/avrogo/avro"
@@ -395,11 +393,13 @@ var (
 	})
 	wlWide = lazy(func(tb testing.TB) *workload[Wide] {
 		w := newWorkload(tb, "wide", wideSchema, 52, genWide)
+		w.floor = floorWide(w)
 		w.gogen = newGogenBinding(tb, w, gogenWide)
 		return w
 	})
 	wlDeep = lazy(func(tb testing.TB) *workload[Order] {
 		w := newWorkload(tb, "deep", deepSchema, 7, genOrder)
+		w.floor = floorDeep(w)
 		w.noReuse = map[string]string{
 			libHamba: "an empty array decoded into a reused slice keeps the old items",
 		}
@@ -530,56 +530,4 @@ func branchName(b *schema.Schema) string {
 		return b.FullName()
 	}
 	return b.Kind().String()
-}
-
-// floorRec10 returns the reference (lib=copy) of a rec10 decode into a new
-// struct: what any decoder of these bytes into a Rec10 must at least do,
-// and nothing else. It allocates what a decoder allocates (the struct, the
-// map and its entries, the note's *string, the counts) and copies the
-// record's encoded bytes, from the same input, into one slab its strings
-// and digest point into, at offsets found when the workload is built. It
-// parses nothing: the scalars are copied from the source struct.
-func floorRec10(w *workload[Rec10]) func(i int) *Rec10 {
-	type spans struct{ name, note, digest, label [2]int32 }
-	at := func(enc []byte, s string) [2]int32 {
-		j := bytes.Index(enc, []byte(s))
-		if j < 0 {
-			panic("floorRec10: string not in its encoding")
-		}
-		return [2]int32{int32(j), int32(j + len(s))}
-	}
-	offs := make([]spans, len(w.recs))
-	keys := make([][][2]int32, len(w.recs))
-	for i := range w.recs {
-		r, enc := &w.recs[i], w.enc[i]
-		offs[i] = spans{name: at(enc, r.Name), digest: at(enc, string(r.Digest)), label: at(enc, r.Inner.Label)}
-		if r.Note != nil {
-			offs[i].note = at(enc, *r.Note)
-		}
-		for k, v := range r.Attrs {
-			keys[i] = append(keys[i], at(enc, k), at(enc, v))
-		}
-	}
-	return func(i int) *Rec10 {
-		src, enc := &w.recs[i], w.enc[i]
-		slab := make([]byte, len(enc))
-		copy(slab, enc)
-		str := func(o [2]int32) string { return unsafe.String(&slab[o[0]], o[1]-o[0]) }
-		o := &offs[i]
-		v := &Rec10{ID: src.ID, TS: src.TS, Score: src.Score, Active: src.Active,
-			Name: str(o.name), Digest: slab[o.digest[0]:o.digest[1]:o.digest[1]],
-			Inner: Inner{Seq: src.Inner.Seq, Label: str(o.label)}}
-		v.Counts = make([]int64, len(src.Counts))
-		copy(v.Counts, src.Counts)
-		kv := keys[i]
-		v.Attrs = make(map[string]string, len(kv)/2)
-		for j := 0; j < len(kv); j += 2 {
-			v.Attrs[str(kv[j])] = str(kv[j+1])
-		}
-		if src.Note != nil {
-			note := str(o.note)
-			v.Note = &note
-		}
-		return v
-	}
 }

@@ -124,6 +124,13 @@ func benchGenerated[T, G, H any](b *testing.B, prefix string, wl func(testing.TB
 	if w.gogen != nil {
 		gogenRecordRows(run, w.gogen, w.enc)
 	}
+	if w.floor != nil {
+		run("decode-new", libCopy, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				sinkAny = w.floor(i & mask)
+			}
+		})
+	}
 }
 
 // BenchmarkGenerated: generated types against the hand-written structs
