@@ -312,17 +312,17 @@ func (g *generator) use(path string) string {
 	}
 	name := path[strings.LastIndexByte(path, '/')+1:]
 	if i := strings.IndexAny(name, ".-"); i >= 0 {
-		name = name[:i]
+		name = name[:i] // gopkg.in/yaml.v3 is package yaml
 	}
-	if strings.HasPrefix(path, "gopkg.in/") || isMajorVersion(name) {
+	if isMajorVersion(name) {
 		// example.com/pkg/v2 is package pkg
 		trimmed := strings.TrimSuffix(path, "/"+name)
 		name = trimmed[strings.LastIndexByte(trimmed, '/')+1:]
 	}
 	name = importName(name)
 	want := name
-	for i := 2; g.pkgNames[name] != ""; i++ {
-		name = want + itoa(i)
+	for i := 2; g.pkgNames[name] != "" || !usableImportName(name); i++ {
+		name = want + "_" + itoa(i)
 	}
 	g.imports[path] = name
 	g.pkgNames[name] = path
@@ -330,8 +330,9 @@ func (g *generator) use(path string) string {
 }
 
 // importName is the name a file may know a package by whose path ends in
-// elem: elem when it is an identifier that no name of the generated code
-// (a predeclared name, a local variable) hides or is hidden by.
+// elem: elem in lower case, so that no generated type (all exported) can
+// take it, when it is an identifier that no name of the generated code (a
+// predeclared name, a local variable) hides or is hidden by.
 func importName(elem string) string {
 	var b strings.Builder
 	for _, r := range elem {
@@ -340,13 +341,21 @@ func importName(elem string) string {
 		}
 	}
 	name := b.String()
+	if name != "" {
+		name = strings.ToLower(name[:1]) + name[1:]
+	}
 	switch {
 	case name == "" || name[0] >= '0' && name[0] <= '9' || name[0] == '_':
 		name = "pkg" + name
-	case token.IsKeyword(name) || types.Universe.Lookup(name) != nil || generatedLocals[name]:
+	case !usableImportName(name):
 		name += "pkg"
 	}
 	return name
+}
+
+// usableImportName reports whether a file may import a package as name.
+func usableImportName(name string) bool {
+	return !token.IsKeyword(name) && types.Universe.Lookup(name) == nil && !generatedLocals[name]
 }
 
 // generatedLocals are the unexported names the generated code declares.

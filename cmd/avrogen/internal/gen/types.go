@@ -3,6 +3,7 @@ package gen
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"strings"
 
 	"github.com/avrogo/avro/schema"
@@ -139,7 +140,7 @@ func (g *generator) parseGoType(spec string) (goType, error) {
 		t = goType{expr: name, zero: zeroOf(name), byKind: true}
 	default:
 		path, typ := name[:dot], name[dot+1:]
-		if !isImportPath(path) || !IsIdentifier(typ) {
+		if !isImportPath(path) || !IsIdentifier(typ) || !token.IsExported(typ) {
 			return goType{}, fmt.Errorf("%q is %w (write a package path and a type name: example.com/pkg.Type)", spec, ErrGoType)
 		}
 		t = goType{expr: g.use(path) + "." + typ, zero: "*new(" + g.use(path) + "." + typ + ")"}
