@@ -562,7 +562,6 @@ func FuzzUnmarshalValue(f *testing.F) {
 	})
 }
 
-// hasLogical reports whether s uses a logical type anywhere.
 // keptOnlyByDecoders reports whether err, from encoding v (a value.Value
 // decoded with s), is an encoder's refusal of what decoders keep, as a
 // writer sent it: a decimal of more digits than its precision, a uuid
@@ -586,6 +585,7 @@ func keptOnlyByDecoders(t *testing.T, s *schema.Schema, err error, v value.Value
 	return true
 }
 
+// hasLogical reports whether s uses a logical type anywhere.
 func hasLogical(s *schema.Schema) bool {
 	seen := map[*schema.Schema]bool{}
 	var walk func(*schema.Schema) bool

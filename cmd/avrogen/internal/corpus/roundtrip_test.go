@@ -25,7 +25,7 @@ func peerDatums(t *testing.T, count int) ([][][]byte, map[int]string) {
 	t.Helper()
 	texts := make([]string, len(roots))
 	for i, r := range roots {
-		texts[i] = avscText(t, r.schema().String())
+		texts[i] = avscText(t, r.schema())
 	}
 	in, _ := json.Marshal(texts)
 	cmd := exec.Command("node", "testdata/random.js", avscDir, "20261207", strconv.Itoa(count))
@@ -70,8 +70,17 @@ func peerDatums(t *testing.T, count int) ([][][]byte, map[int]string) {
 // classes) and named types called as a primitive is ("ns.int"). A datum's
 // encoding does not depend on names, so avsc's datums of the renamed
 // schema are datums of the schema.
-func avscText(t *testing.T, text string) string {
-	dec := json.NewDecoder(strings.NewReader(text))
+func avscText(t *testing.T, s *schema.Schema) string {
+	// No two names may become one.
+	renamed := map[string]string{}
+	for _, n := range s.NamedTypes() {
+		to := avscName(n.FullName(), false)
+		if other, ok := renamed[to]; ok {
+			t.Fatalf("%s and %s are both renamed %s for avsc", other, n.FullName(), to)
+		}
+		renamed[to] = n.FullName()
+	}
+	dec := json.NewDecoder(strings.NewReader(s.String()))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
