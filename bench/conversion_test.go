@@ -117,12 +117,7 @@ func BenchmarkConversion(b *testing.B) {
 		}
 	}
 	const mask = poolSize - 1
-	run := func(op, lib string, f func(b *testing.B)) {
-		b.Run("rec=rec10/op="+op+"/lib="+lib, func(b *testing.B) {
-			b.ReportAllocs()
-			f(b)
-		})
-	}
+	run := newRowRunner(b, "rec=rec10")
 	run("append", libOurs, func(b *testing.B) {
 		buf := make([]byte, 0, 64<<10)
 		var err error

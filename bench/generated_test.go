@@ -62,75 +62,17 @@ func benchGenerated[T, G, H any](b *testing.B, prefix string, wl func(testing.TB
 	releaseWorkloads()
 	w := wl(b)
 	s, hand, ours, theirs := generatedPool[T, G, H](b, w)
-	const mask = poolSize - 1
-	run := func(op, lib string, f func(b *testing.B)) {
-		b.Run(prefix+"/op="+op+"/lib="+lib, func(b *testing.B) {
-			b.ReportAllocs()
-			f(b)
-		})
-	}
-	appendRow := func(lib string, encode func(buf []byte, i int) ([]byte, error)) {
-		run("append", lib, func(b *testing.B) {
-			buf := make([]byte, 0, 64<<10)
-			var err error
-			for i := 0; i < b.N; i++ {
-				if buf, err = encode(buf[:0], i&mask); err != nil {
-					b.Fatal(err)
-				}
-			}
-			sinkBytes = buf
-		})
-	}
-	appendRow(libOurs, func(buf []byte, i int) ([]byte, error) { return avro.Append(buf, w.ours, &hand[i]) })
-	appendRow(libAvrogen, func(buf []byte, i int) ([]byte, error) { return avro.Append(buf, s, &ours[i]) })
-	run("append", libHambaGen, func(b *testing.B) {
-		hw := hamba.NewWriter(nil, 64<<10)
-		for i := 0; i < b.N; i++ {
-			hw.Reset(nil)
-			hw.WriteVal(w.hamba, &theirs[i&mask])
-			if hw.Error != nil {
-				b.Fatal(hw.Error)
-			}
-		}
-		sinkBytes = hw.Buffer()
-	})
-	run("decode-new", libOurs, func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			v := new(T)
-			if err := avro.Unmarshal(w.ours, w.enc[i&mask], v); err != nil {
-				b.Fatal(err)
-			}
-			sinkAny = v
-		}
-	})
-	run("decode-new", libAvrogen, func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			v := new(G)
-			if err := avro.Unmarshal(s, w.enc[i&mask], v); err != nil {
-				b.Fatal(err)
-			}
-			sinkAny = v
-		}
-	})
-	run("decode-new", libHambaGen, func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			v := new(H)
-			if err := hamba.Unmarshal(w.hamba, w.enc[i&mask], v); err != nil {
-				b.Fatal(err)
-			}
-			sinkAny = v
-		}
-	})
+	run := newRowRunner(b, prefix)
+	appendRow(run, libOurs, func(buf []byte, i int) ([]byte, error) { return avro.Append(buf, w.ours, &hand[i]) })
+	appendRow(run, libAvrogen, func(buf []byte, i int) ([]byte, error) { return avro.Append(buf, s, &ours[i]) })
+	hambaAppendRow(run, libHambaGen, w.hamba, func(i int) any { return &theirs[i] })
+	decodeNewRow(run, libOurs, w.enc, func(data []byte, v *T) error { return avro.Unmarshal(w.ours, data, v) })
+	decodeNewRow(run, libAvrogen, w.enc, func(data []byte, v *G) error { return avro.Unmarshal(s, data, v) })
+	decodeNewRow(run, libHambaGen, w.enc, func(data []byte, v *H) error { return hamba.Unmarshal(w.hamba, data, v) })
 	if w.gogen != nil {
 		gogenRecordRows(run, w.gogen, w.enc)
 	}
-	if w.floor != nil {
-		run("decode-new", libCopy, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				sinkAny = w.floor(i & mask)
-			}
-		})
-	}
+	floorRow(run, w)
 }
 
 // BenchmarkGenerated: generated types against the hand-written structs
@@ -236,52 +178,11 @@ func unionPool(tb testing.TB) (s *schema.Schema, ours []avrogenunion.Event, enc 
 // hamba's avrogen type, whose unions are any.
 func BenchmarkGeneratedUnions(b *testing.B) {
 	s, ours, enc, theirs, hs := unionPool(b)
-	const mask = poolSize - 1
-	run := func(op, lib string, f func(b *testing.B)) {
-		b.Run("rec=unions/op="+op+"/lib="+lib, func(b *testing.B) {
-			b.ReportAllocs()
-			f(b)
-		})
-	}
-	run("append", libAvrogen, func(b *testing.B) {
-		buf := make([]byte, 0, 64<<10)
-		var err error
-		for i := 0; i < b.N; i++ {
-			if buf, err = avro.Append(buf[:0], s, &ours[i&mask]); err != nil {
-				b.Fatal(err)
-			}
-		}
-		sinkBytes = buf
-	})
-	run("append", libHambaGen, func(b *testing.B) {
-		hw := hamba.NewWriter(nil, 64<<10)
-		for i := 0; i < b.N; i++ {
-			hw.Reset(nil)
-			hw.WriteVal(hs, &theirs[i&mask])
-			if hw.Error != nil {
-				b.Fatal(hw.Error)
-			}
-		}
-		sinkBytes = hw.Buffer()
-	})
-	run("decode-new", libAvrogen, func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			v := new(avrogenunion.Event)
-			if err := avro.Unmarshal(s, enc[i&mask], v); err != nil {
-				b.Fatal(err)
-			}
-			sinkAny = v
-		}
-	})
-	run("decode-new", libHambaGen, func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			v := new(hambagenunion.Event)
-			if err := hamba.Unmarshal(hs, enc[i&mask], v); err != nil {
-				b.Fatal(err)
-			}
-			sinkAny = v
-		}
-	})
+	run := newRowRunner(b, "rec=unions")
+	appendRow(run, libAvrogen, func(buf []byte, i int) ([]byte, error) { return avro.Append(buf, s, &ours[i]) })
+	hambaAppendRow(run, libHambaGen, hs, func(i int) any { return &theirs[i] })
+	decodeNewRow(run, libAvrogen, enc, func(data []byte, v *avrogenunion.Event) error { return avro.Unmarshal(s, data, v) })
+	decodeNewRow(run, libHambaGen, enc, func(data []byte, v *hambagenunion.Event) error { return hamba.Unmarshal(hs, data, v) })
 }
 
 // The union workload's records read back as written, through avrogen's

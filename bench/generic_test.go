@@ -97,12 +97,7 @@ func benchGeneric[T any](b *testing.B, prefix string, wl func(testing.TB) *workl
 	w := wl(b)
 	p := newGenericPools(b, w)
 	const mask = poolSize - 1
-	run := func(op, lib string, f func(b *testing.B)) {
-		b.Run(prefix+"/op="+op+"/lib="+lib, func(b *testing.B) {
-			b.ReportAllocs()
-			f(b)
-		})
-	}
+	run := newRowRunner(b, prefix)
 
 	run("decode-any", libOurs, func(b *testing.B) {
 		for i := 0; i < b.N; i++ {

@@ -272,12 +272,7 @@ func benchJSON[T any](b *testing.B, prefix string, wl func(testing.TB) *workload
 	p := newGenericPools(b, w)
 	tx := newJSONTexts(b, w)
 	const mask = poolSize - 1
-	run := func(op, lib string, f func(b *testing.B)) {
-		b.Run(prefix+"/op="+op+"/lib="+lib, func(b *testing.B) {
-			b.ReportAllocs()
-			f(b)
-		})
-	}
+	run := newRowRunner(b, prefix)
 	runEnc := func(op string) {
 		for _, lib := range jsonLibs {
 			// A new set of ops for each row: a transcoder's reused struct

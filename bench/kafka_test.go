@@ -48,12 +48,7 @@ func BenchmarkKafka(b *testing.B) {
 	w, ser, de, serde, msgs := kafkaSerdes(b)
 	ctx := context.Background()
 	const mask = poolSize - 1
-	run := func(op, lib string, f func(b *testing.B)) {
-		b.Run("rec=rec10/op="+op+"/lib="+lib, func(b *testing.B) {
-			b.ReportAllocs()
-			f(b)
-		})
-	}
+	run := newRowRunner(b, "rec=rec10")
 	run("serialize", libOurs, func(b *testing.B) {
 		buf := make([]byte, 0, 64<<10)
 		var err error

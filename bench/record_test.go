@@ -16,6 +16,77 @@ var (
 	sinkInt   int64
 )
 
+// rowRunner runs one row of a set: prefix/op=OP/lib=LIB, with its
+// allocations reported.
+type rowRunner func(op, lib string, f func(b *testing.B))
+
+func newRowRunner(b *testing.B, prefix string) rowRunner {
+	return func(op, lib string, f func(b *testing.B)) {
+		b.Run(prefix+"/op="+op+"/lib="+lib, func(b *testing.B) {
+			b.ReportAllocs()
+			f(b)
+		})
+	}
+}
+
+// appendRow runs op=append for one library: encode appends record i of
+// the pool to a reused buffer.
+func appendRow(run rowRunner, lib string, encode func(buf []byte, i int) ([]byte, error)) {
+	run("append", lib, func(b *testing.B) {
+		buf := make([]byte, 0, 64<<10)
+		var err error
+		for i := 0; i < b.N; i++ {
+			if buf, err = encode(buf[:0], i&(poolSize-1)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sinkBytes = buf
+	})
+}
+
+// hambaAppendRow runs op=append for hamba's codec: its Writer, Reset
+// for every record, writing record i of the pool.
+func hambaAppendRow(run rowRunner, lib string, s hamba.Schema, rec func(i int) any) {
+	run("append", lib, func(b *testing.B) {
+		hw := hamba.NewWriter(nil, 64<<10)
+		for i := 0; i < b.N; i++ {
+			hw.Reset(nil)
+			hw.WriteVal(s, rec(i&(poolSize-1)))
+			if hw.Error != nil {
+				b.Fatal(hw.Error)
+			}
+		}
+		sinkBytes = hw.Buffer()
+	})
+}
+
+// decodeNewRow runs op=decode-new for one library: decode decodes each
+// encoding of the pool into a new T.
+func decodeNewRow[T any](run rowRunner, lib string, enc [][]byte, decode func(data []byte, v *T) error) {
+	run("decode-new", lib, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			v := new(T)
+			if err := decode(enc[i&(poolSize-1)], v); err != nil {
+				b.Fatal(err)
+			}
+			sinkAny = v
+		}
+	})
+}
+
+// floorRow runs the lib=copy row of decode-new, when the workload has a
+// floor.
+func floorRow[T any](run rowRunner, w *workload[T]) {
+	if w.floor == nil {
+		return
+	}
+	run("decode-new", libCopy, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			sinkAny = w.floor(i & (poolSize - 1))
+		}
+	})
+}
+
 // benchRecords runs the struct rows of one workload:
 //
 //	op=append       encode into a reused buffer (avro.Append, hamba's
@@ -29,44 +100,11 @@ func benchRecords[T any](b *testing.B, prefix string, wl func(testing.TB) *workl
 	releaseWorkloads()
 	w := wl(b)
 	const mask = poolSize - 1
-	run := func(op, lib string, f func(b *testing.B)) {
-		b.Run(prefix+"/op="+op+"/lib="+lib, func(b *testing.B) {
-			b.ReportAllocs()
-			f(b)
-		})
-	}
+	run := newRowRunner(b, prefix)
 
-	run("append", libOurs, func(b *testing.B) {
-		buf := make([]byte, 0, 64<<10)
-		var err error
-		for i := 0; i < b.N; i++ {
-			if buf, err = avro.Append(buf[:0], w.ours, &w.recs[i&mask]); err != nil {
-				b.Fatal(err)
-			}
-		}
-		sinkBytes = buf
-	})
-	run("append", libHamba, func(b *testing.B) {
-		hw := hamba.NewWriter(nil, 64<<10)
-		for i := 0; i < b.N; i++ {
-			hw.Reset(nil)
-			hw.WriteVal(w.hamba, &w.recs[i&mask])
-			if hw.Error != nil {
-				b.Fatal(hw.Error)
-			}
-		}
-		sinkBytes = hw.Buffer()
-	})
-	run("append", libTwmb, func(b *testing.B) {
-		buf := make([]byte, 0, 64<<10)
-		var err error
-		for i := 0; i < b.N; i++ {
-			if buf, err = w.twmb.AppendEncode(buf[:0], &w.recs[i&mask]); err != nil {
-				b.Fatal(err)
-			}
-		}
-		sinkBytes = buf
-	})
+	appendRow(run, libOurs, func(buf []byte, i int) ([]byte, error) { return avro.Append(buf, w.ours, &w.recs[i]) })
+	hambaAppendRow(run, libHamba, w.hamba, func(i int) any { return &w.recs[i] })
+	appendRow(run, libTwmb, func(buf []byte, i int) ([]byte, error) { return w.twmb.AppendEncode(buf, &w.recs[i]) })
 
 	run("marshal", libOurs, func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
@@ -96,45 +134,15 @@ func benchRecords[T any](b *testing.B, prefix string, wl func(testing.TB) *workl
 		}
 	})
 
-	run("decode-new", libOurs, func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			v := new(T)
-			if err := avro.Unmarshal(w.ours, w.enc[i&mask], v); err != nil {
-				b.Fatal(err)
-			}
-			sinkAny = v
-		}
-	})
-	run("decode-new", libHamba, func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			v := new(T)
-			if err := hamba.Unmarshal(w.hamba, w.enc[i&mask], v); err != nil {
-				b.Fatal(err)
-			}
-			sinkAny = v
-		}
-	})
-	run("decode-new", libTwmb, func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			v := new(T)
-			if _, err := w.twmb.Decode(w.enc[i&mask], v); err != nil {
-				b.Fatal(err)
-			}
-			sinkAny = v
-		}
-	})
+	decodeNewRow(run, libOurs, w.enc, func(data []byte, v *T) error { return avro.Unmarshal(w.ours, data, v) })
+	decodeNewRow(run, libHamba, w.enc, func(data []byte, v *T) error { return hamba.Unmarshal(w.hamba, data, v) })
+	decodeNewRow(run, libTwmb, w.enc, func(data []byte, v *T) error { _, err := w.twmb.Decode(data, v); return err })
 
 	if w.gogen != nil {
 		gogenRecordRows(run, w.gogen, w.enc)
 	}
 
-	if w.floor != nil {
-		run("decode-new", libCopy, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				sinkAny = w.floor(i & mask)
-			}
-		})
-	}
+	floorRow(run, w)
 
 	reuse := func(lib string, decode func(data []byte, v *T) error) {
 		if _, ok := w.noReuse[lib]; ok {
