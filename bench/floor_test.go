@@ -39,25 +39,20 @@ func (f *spanFinder) add(s string) {
 	f.spans = append(f.spans, span{int32(j), int32(j + len(s))})
 }
 
-// strPlan is where a record's strings lie, in the order a floor asks for
-// them.
-type strPlan struct{ spans []span }
-
-func (f *spanFinder) plan() strPlan { return strPlan{f.spans} }
-
-// strCursor hands out a record's strings in their plan's order, from one
-// copy of the record's encoding. (A slab of the strings' bytes alone,
-// each copied on its own, was measured too: it allocates fewer bytes but
-// is slower, by up to a fifth, than this one copy of them all.)
+// strCursor hands out a record's strings, in the order of the spans a
+// spanFinder found, from one copy of the record's encoding. (A slab of
+// the strings' bytes alone, each copied on its own, was measured too: it
+// allocates fewer bytes but is slower; rec10's floor took about 720 ns
+// that way and 450 ns this way, in separate runs of its rows.)
 type strCursor struct {
 	slab  []byte
 	spans []span
 }
 
-func (p *strPlan) cursor(enc []byte) strCursor {
+func newStrCursor(spans []span, enc []byte) strCursor {
 	slab := make([]byte, len(enc))
 	copy(slab, enc)
-	return strCursor{slab: slab, spans: p.spans}
+	return strCursor{slab: slab, spans: spans}
 }
 
 func (c *strCursor) bytes() []byte {
@@ -78,7 +73,7 @@ func (c *strCursor) next() string {
 // floorRec10 is the floor of a rec10 decode: the struct, the map and its
 // entries, the note's *string, the counts and the strings' slab.
 func floorRec10(w *workload[Rec10]) func(i int) *Rec10 {
-	plans := make([]strPlan, len(w.recs))
+	spans := make([][]span, len(w.recs))
 	for i := range w.recs {
 		r := &w.recs[i]
 		// The strings are not in the encoding's order (the map's keys
@@ -95,10 +90,10 @@ func floorRec10(w *workload[Rec10]) func(i int) *Rec10 {
 			at(k)
 			at(v)
 		}
-		plans[i] = f.plan()
+		spans[i] = f.spans
 	}
 	return func(i int) *Rec10 {
-		src, c := &w.recs[i], plans[i].cursor(w.enc[i])
+		src, c := &w.recs[i], newStrCursor(spans[i], w.enc[i])
 		v := &Rec10{ID: src.ID, TS: src.TS, Score: src.Score, Active: src.Active}
 		v.Name, v.Digest = c.next(), c.bytes()
 		v.Inner = Inner{Seq: src.Inner.Seq, Label: c.next()}
@@ -135,7 +130,7 @@ func floorWide(w *workload[Wide]) func(i int) *Wide {
 			fields = append(fields, field{f.Offset, true})
 		}
 	}
-	plans := make([]strPlan, len(w.recs))
+	spans := make([][]span, len(w.recs))
 	pointees := make([]int, len(w.recs))
 	for i := range w.recs {
 		f := spanFinder{enc: w.enc[i]}
@@ -150,10 +145,10 @@ func floorWide(w *workload[Wide]) func(i int) *Wide {
 				pointees[i]++
 			}
 		}
-		plans[i] = f.plan()
+		spans[i] = f.spans
 	}
 	return func(i int) *Wide {
-		c := plans[i].cursor(w.enc[i])
+		c := newStrCursor(spans[i], w.enc[i])
 		v := new(Wide)
 		*v = w.recs[i]
 		base := unsafe.Pointer(v)
@@ -177,7 +172,7 @@ func floorWide(w *workload[Wide]) func(i int) *Wide {
 // discounts of all its lines, the shipping address, the notes and the
 // slab.
 func floorDeep(w *workload[Order]) func(i int) *Order {
-	plans := make([]strPlan, len(w.recs))
+	spans := make([][]span, len(w.recs))
 	discounts := make([]int, len(w.recs))
 	for i := range w.recs {
 		r, f := &w.recs[i], spanFinder{enc: w.enc[i]}
@@ -198,10 +193,10 @@ func floorDeep(w *workload[Order]) func(i int) *Order {
 		for _, n := range r.Notes {
 			f.add(n)
 		}
-		plans[i] = f.plan()
+		spans[i] = f.spans
 	}
 	return func(i int) *Order {
-		src, c := &w.recs[i], plans[i].cursor(w.enc[i])
+		src, c := &w.recs[i], newStrCursor(spans[i], w.enc[i])
 		addr := func(a *Address) { a.Street, a.City, a.Zip, a.Country = c.next(), c.next(), c.next(), c.next() }
 		v := &Order{ID: src.ID, Created: src.Created}
 		v.Customer.ID = src.Customer.ID
