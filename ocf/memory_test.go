@@ -1,11 +1,14 @@
 package ocf
 
 import (
+	"bytes"
 	"io"
 	"math/rand/v2"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/avrogo/avro/schema"
 )
 
 // memoryRecords is the size of the streaming round trip: 1,000,000
@@ -92,5 +95,56 @@ func TestStreamingMemory(t *testing.T) {
 				t.Errorf("peak heap %d / %d bytes, bound %d", peakAlloc, peakInuse, heapBound)
 			}
 		})
+	}
+}
+
+// TestRecordsDoNotAllocateARecordEach reads a file of records with no
+// strings, bytes or collections through Records, with and without
+// workers: the values are copies of one the decoder fills, so the read
+// allocates per block, not per record.
+func TestRecordsDoNotAllocateARecordEach(t *testing.T) {
+	type point struct {
+		A int64   `avro:"a"`
+		B float64 `avro:"b"`
+	}
+	s := schema.MustParse(`{"type":"record","name":"P","fields":[{"name":"a","type":"long"},{"name":"b","type":"double"}]}`)
+	const n = 20_000
+	var buf bytes.Buffer
+	w, err := NewWriter(&buf, s, WithBlockCount(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		if err := w.Encode(&point{A: int64(i), B: float64(i) / 3}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		var sum, runs int64
+		allocs := testing.AllocsPerRun(3, func() {
+			runs++
+			r, err := NewReader(bytes.NewReader(buf.Bytes()), WithWorkers(workers))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for p, err := range Records[point](r) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum += p.A
+			}
+			if err := r.Close(); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if want := runs * n * (n - 1) / 2; sum != want {
+			t.Fatalf("workers=%d: sum of a %d, want %d", workers, sum, want)
+		}
+		if allocs > n/20 {
+			t.Errorf("workers=%d: %.0f allocations for %d records", workers, allocs, n)
+		}
 	}
 }

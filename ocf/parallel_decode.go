@@ -59,14 +59,19 @@ func (d *batchOf[T]) decode(b *block) {
 	dr := d.pool.Get().(*codec.DatumReader)
 	defer d.pool.Put(dr)
 	rest := b.data
+	var zero T
 	for range b.info.Count {
-		var v T
-		next, used, err := dr.Next(rest, &v, d.per)
+		// Decoding in place keeps the value off the heap: a value of its
+		// own would escape through the decoder's any.
+		k := len(bt.vals)
+		bt.vals = append(bt.vals, zero)
+		next, used, err := dr.Next(rest, &bt.vals[k], d.per)
 		if err != nil {
+			bt.vals[k] = zero
+			bt.vals = bt.vals[:k]
 			return
 		}
 		rest = next
-		bt.vals = append(bt.vals, v)
 		bt.left = append(bt.left, len(rest))
 		bt.used = append(bt.used, used)
 	}

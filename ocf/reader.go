@@ -682,6 +682,10 @@ func Records[T any](r *Reader) iter.Seq2[T, error] {
 			r.decodeAhead(newBatchOf[T](r))
 			defer r.decodeAhead(nil)
 		}
+		// One value decoded into and cleared each time keeps the records
+		// off the heap: a value of its own would escape through Decode.
+		var zero T
+		p := new(T)
 		for r.Next() {
 			if v, ok := batched[T](r); ok {
 				if !yield(v, nil) {
@@ -689,12 +693,12 @@ func Records[T any](r *Reader) iter.Seq2[T, error] {
 				}
 				continue
 			}
-			var v T
-			if err := r.Decode(&v); err != nil {
-				yield(v, err)
+			*p = zero
+			if err := r.Decode(p); err != nil {
+				yield(*p, err)
 				return
 			}
-			if !yield(v, nil) {
+			if !yield(*p, nil) {
 				return
 			}
 		}
