@@ -62,9 +62,8 @@ func appendShortLongs(dst []byte, src []int64) []byte {
 	for _, v := range src {
 		u := Zigzag64(v)
 		s := scratch[q : q+MaxLenLong : q+MaxLenLong]
-		if n := sizeUvarint(u); n <= 8 {
-			binary.LittleEndian.PutUint64(s, spread(u)|msbs>>(8*(9-n)))
-			q += n
+		if u < 1<<56 {
+			q += putWord(s, u)
 			continue
 		}
 		q += putUvarintLong(s, u, true)
@@ -391,8 +390,7 @@ func putUvarintLong(s []byte, u uint64, word bool) int {
 	n := sizeUvarint(u)
 	if word {
 		if n <= 8 {
-			binary.LittleEndian.PutUint64(s, spread(u)|msbs>>(8*(9-n)))
-			return n
+			return putWord(s, u)
 		}
 		binary.LittleEndian.PutUint64(s, spread(u)|msbs)
 		if n == 9 {

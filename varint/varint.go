@@ -308,6 +308,28 @@ func AppendLong(dst []byte, v int64) []byte {
 	return append(dst, byte(u))
 }
 
+// PutLong writes the encoding of v at the start of b, which must be at
+// least MaxLenLong bytes long, and returns its length n. Unlike
+// encoding/binary.PutUvarint it may also change b[n:8]: it writes a value
+// of up to 8 bytes with one word store, and no branch per byte that
+// values of mixed lengths would mispredict.
+func PutLong(b []byte, v int64) int {
+	b = b[:MaxLenLong]
+	u := Zigzag64(v)
+	if u >= 1<<56 {
+		return putUvarintLong(b, u, true)
+	}
+	return putWord(b, u)
+}
+
+// putWord writes u < 1<<56 to b, at least 8 bytes long, with one word
+// store, and returns its length.
+func putWord(b []byte, u uint64) int {
+	n := sizeUvarint(u)
+	binary.LittleEndian.PutUint64(b, spread(u)|msbs>>(8*(9-n)))
+	return n
+}
+
 // AppendInt appends the encoding of v to dst and returns the extended slice.
 // The one-byte case (-64 <= v < 64) inlines at the call site.
 func AppendInt(dst []byte, v int32) []byte {
