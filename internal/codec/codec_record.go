@@ -8,6 +8,7 @@ import (
 	"github.com/avrogo/avro/internal/skip"
 	"github.com/avrogo/avro/internal/wire"
 	"github.com/avrogo/avro/schema"
+	"github.com/avrogo/avro/varint"
 )
 
 // structDecoder decodes a record into a Go struct: one decoder per schema
@@ -48,6 +49,8 @@ const (
 	fieldDefaultBytes // a schema field the struct lacks: its default's encoding
 	fieldNullString   // a ["null","string"] union for a *string
 	fieldStringRun    // the first of a run of fieldString fields
+	fieldInt32Over    // fieldInt32 followed by at least 7 bytes of the record
+	fieldInt64Over    // fieldInt64 followed by at least 7 bytes of the record
 )
 
 // maxStringRun bounds a fieldStringRun (its run is a uint8).
@@ -195,6 +198,23 @@ func (c *structEncoder) encode(p pointer, e *encodeState) {
 			continue
 		case fieldInt64:
 			e.WriteLong(*as[int64](fp))
+			continue
+		case fieldInt32Over, fieldInt64Over:
+			v := int64(*as[int32](fp))
+			if f.op == fieldInt64Over {
+				v = *as[int64](fp)
+			}
+			// Values of mixed lengths mispredict WriteLong's byte loop;
+			// varint.PutLong writes them with one word store, whose bytes
+			// past the value the rest of the record covers
+			// (markOverwrites).
+			if uint64(v+64) < 128 {
+				e.Buf = append(e.Buf, byte(v<<1)^byte(v>>63))
+			} else if n := len(e.Buf); cap(e.Buf)-n >= varint.MaxLenLong {
+				e.Buf = e.Buf[:n+varint.PutLong(e.Buf[n:n+varint.MaxLenLong], v)]
+			} else {
+				e.WriteLong(v)
+			}
 			continue
 		case fieldDouble:
 			e.WriteDouble(*as[float64](fp))
@@ -400,6 +420,7 @@ func (c *compiler) recordEncoder(s *schema.Schema, t reflect.Type, path string) 
 			se.fields = append(se.fields, fieldEncoder{offset: off, enc: enc, name: f.Name(), op: fieldOpOf(enc)})
 			se.touch = append(se.touch, touchesOf(off, enc, se)...)
 		}
+		markOverwrites(se.fields, s.Fields())
 		return se, nil
 	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:
 		return c.mapRecordEncoder(s, t, path)
@@ -506,4 +527,26 @@ func (c *compiler) mapRecordEncoder(s *schema.Schema, t reflect.Type, path strin
 		me.schema = append(me.schema, f)
 	}
 	return me, nil
+}
+
+// markOverwrites marks the int and long fields that at least 7 bytes of
+// the record follow, whatever the values: the bytes their word store
+// writes past them are then always written over before the record ends,
+// so that nothing past the encoding changes in the buffer.
+func markOverwrites(fields []fieldEncoder, schemaFields []*schema.Field) {
+	after := 0
+	for i := len(fields) - 1; i >= 0; i-- {
+		f := &fields[i]
+		switch f.op {
+		case fieldInt32:
+			if after >= 7 {
+				f.op = fieldInt32Over
+			}
+		case fieldInt64:
+			if after >= 7 {
+				f.op = fieldInt64Over
+			}
+		}
+		after += schemaFields[i].Type().MinEncodedSize()
+	}
 }
