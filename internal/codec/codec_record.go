@@ -200,9 +200,11 @@ func (c *structEncoder) encode(p pointer, e *encodeState) {
 			e.WriteLong(*as[int64](fp))
 			continue
 		case fieldInt32Over, fieldInt64Over:
-			v := int64(*as[int32](fp))
+			var v int64
 			if f.op == fieldInt64Over {
 				v = *as[int64](fp)
+			} else {
+				v = int64(*as[int32](fp))
 			}
 			// Values of mixed lengths mispredict WriteLong's byte loop;
 			// varint.PutLong writes them with one word store, whose bytes
