@@ -209,10 +209,8 @@ func (c *structEncoder) encode(p pointer, e *encodeState) {
 			// Values of mixed lengths mispredict WriteLong's byte loop;
 			// varint.PutLong writes them with one word store, whose bytes
 			// past the value the rest of the record covers
-			// (markOverwrites).
-			if uint64(v+64) < 128 {
-				e.Buf = append(e.Buf, byte(v<<1)^byte(v>>63))
-			} else if n := len(e.Buf); cap(e.Buf)-n >= varint.MaxLenLong {
+			// (markOverwrites). One-byte values keep WriteLong's append.
+			if n := len(e.Buf); uint64(v+64) >= 128 && cap(e.Buf)-n >= varint.MaxLenLong {
 				e.Buf = e.Buf[:n+varint.PutLong(e.Buf[n:n+varint.MaxLenLong], v)]
 			} else {
 				e.WriteLong(v)
