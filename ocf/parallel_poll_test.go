@@ -1,13 +1,16 @@
 package ocf
 
 import (
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
 
 // While the caller decodes and is behind the workers, they poll for
 // their next block before blocking; the poll must end in the blocking
-// receive, and see a close or quit as the blocking receive does.
+// receive, and see a block, a close or a quit as the blocking receive
+// does.
 func TestPipelineReceivePollsThenBlocks(t *testing.T) {
 	for _, ahead := range []bool{false, true} {
 		p := &pipeline{quit: make(chan struct{})}
@@ -15,12 +18,15 @@ func TestPipelineReceivePollsThenBlocks(t *testing.T) {
 		ch := make(chan *block, 1)
 
 		want := new(block)
+		got := make(chan *block)
 		go func() {
-			time.Sleep(2 * spinFor) // past the poll: the receive blocks
-			ch <- want
+			b, _ := p.receive(ch, p.quit)
+			got <- b
 		}()
-		if b, ok := p.receive(ch, p.quit); !ok || b != want {
-			t.Fatalf("ahead %v: receive = %p, %v; want the block sent", ahead, b, ok)
+		waitParkedInReceive(t)
+		ch <- want
+		if b := <-got; b != want {
+			t.Fatalf("ahead %v: receive = %p, want the block sent", ahead, b)
 		}
 
 		ch <- want // ready at once
@@ -41,4 +47,20 @@ func TestPipelineReceivePollsThenBlocks(t *testing.T) {
 			t.Fatalf("ahead %v: receive from a closed channel reported a block", ahead)
 		}
 	}
+}
+
+// waitParkedInReceive waits until a goroutine is parked in
+// pipeline.receive's blocking select, and fails if none is within 10 s:
+// one that polled for ever would stay runnable.
+func waitParkedInReceive(t *testing.T) {
+	t.Helper()
+	buf := make([]byte, 1<<20)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		for _, g := range strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n") {
+			if strings.Contains(g, "[select") && strings.Contains(g, "(*pipeline).receive") {
+				return
+			}
+		}
+	}
+	t.Fatal("no goroutine blocked in receive: the poll did not end")
 }
